@@ -1,0 +1,1 @@
+//! The board: stones, chains, liberties, captures and Zobrist keys.

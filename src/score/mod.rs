@@ -1,0 +1,1 @@
+//! Counting the final position and checking the recorded result.
