@@ -1,1 +1,22 @@
-fn main() {}
+//! The `sgfaudit` command: parse arguments, run, map the outcome to an exit code.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use sgfaudit::cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Audit(args) => sgfaudit::commands::audit(&args),
+        Command::Score(args) => sgfaudit::commands::score(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sgfaudit: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! One game in, one [`GameReport`] out: read the record, settle rules, komi and handicap,
+//! replay, count, check. Pure: it prints nothing and never fails (problems are findings).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::finding::{Code, Finding, Severity};
+use crate::geom::{BoardSize, Color, Position};
+use crate::input::split::{GameSlice, Gravity};
+use crate::komi::{read_komi, Komi};
+use crate::replay::{replay, Replay};
+use crate::rules::{RuleSet, Rules, Superko};
+use crate::score::{self, Check, DeadPolicy, Score};
+use crate::sgf::record::{parse_game, GameRecord, Limits};
+use crate::sgf::text::simple_text;
+
+/// What the user chose on the command line that changes how a game is audited.
+#[derive(Clone, Debug)]
+pub struct AuditOptions {
+    /// `None`: from `RU[]`, else Chinese.
+    pub rules: Option<RuleSet>,
+    pub superko: Option<Superko>,
+    pub komi: Option<f64>,
+    pub dead: DeadPolicy,
+    pub strict: bool,
+    pub limits: Limits,
+    /// Keep the final board in the report (for the `score` command).
+    pub keep_board: bool,
+}
+
+impl Default for AuditOptions {
+    fn default() -> Self {
+        AuditOptions {
+            rules: None,
+            superko: None,
+            komi: None,
+            dead: DeadPolicy::Auto,
+            strict: false,
+            limits: Limits::default(),
+            keep_board: false,
+        }
+    }
+}
+
+/// The status of a game (CONTRACT.md): what `--fail-on` selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ok,
+    Illegal,
+    Mismatch,
+    Error,
+}
+
+impl Status {
+    pub const ALL: [Status; 4] = [Status::Ok, Status::Illegal, Status::Mismatch, Status::Error];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Illegal => "illegal",
+            Status::Mismatch => "mismatch",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// How the game ended, as far as the record tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EndedBy {
+    /// Two consecutive passes (art. 7).
+    Passes,
+    Resignation,
+    Time,
+    Forfeit,
+    /// No passes, but `RE[]` gives a counted result or a draw: ended by agreement (art. 7).
+    Agreement,
+    Unfinished,
+}
+
+/// Where the rules came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RulesFrom {
+    #[serde(rename = "RU")]
+    Ru,
+    Default,
+    Option,
+}
+
+/// The report on one game: a `game` line of the JSON output.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    pub path: String,
+    /// Index of the game in its file, from 0.
+    pub game: usize,
+    pub line: u32,
+    pub column: u32,
+    pub status: Status,
+    pub size: Option<[u8; 2]>,
+    pub rules: &'static str,
+    pub rules_from: RulesFrom,
+    /// `RU[]` as written.
+    pub rules_raw: Option<String>,
+    pub komi: f64,
+    /// `KM[]` as written.
+    pub komi_raw: Option<String>,
+    pub handicap: u32,
+    pub black: Option<String>,
+    pub white: Option<String>,
+    /// `RE[]` as written.
+    pub result: Option<String>,
+    pub encoding: &'static str,
+    pub moves: u32,
+    pub ended_by: EndedBy,
+    pub findings: Vec<Finding>,
+    pub score: Option<Score>,
+    pub check: Check,
+    /// The final board, when asked for (`AuditOptions::keep_board`).
+    #[serde(skip)]
+    pub board: Option<Position>,
+}
+
+impl GameReport {
+    /// Number of findings per code (for the summary).
+    pub fn codes(&self) -> BTreeMap<Code, usize> {
+        let mut m = BTreeMap::new();
+        for f in &self.findings {
+            *m.entry(f.code).or_insert(0) += 1;
+        }
+        m
+    }
+}
+
+/// Everything one game's audit needs from its file.
+pub struct GameInput<'a> {
+    pub path: &'a str,
+    pub index: usize,
+    /// The game's text (`slice.range` of the decoded file).
+    pub text: &'a str,
+    pub slice: &'a GameSlice,
+    pub encoding: &'static str,
+    /// A `bad-encoding` problem of the file, reported on its first game.
+    pub encoding_problem: Option<&'a str>,
+}
+
+/// Audits one game. Never panics on any input text (a panic inside would be caught by
+/// the caller and reported as the game's error).
+pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
+    let slice = input.slice;
+    let text = input.text;
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut broken = false;
+
+    if let Some(problem) = input.encoding_problem {
+        findings.push(Finding::new(Code::BadEncoding, Severity::Warning, 0, problem));
+    }
+    for p in &slice.problems {
+        let severity = match p.gravity {
+            Gravity::Recovered => Severity::Warning,
+            Gravity::Broken => Severity::Error,
+        };
+        broken |= p.gravity == Gravity::Broken;
+        let mut f = Finding::new(Code::ParseError, severity, 0, p.message.clone());
+        f.line = p.at.line;
+        f.column = p.at.column;
+        findings.push(f);
+    }
+
+    let record = if slice.no_game {
+        GameRecord::default()
+    } else {
+        parse_game(text, options.limits)
+    };
+    broken |= record.broken;
+    findings.extend(record.problems.iter().cloned());
+
+    let mut report = GameReport {
+        path: input.path.to_string(),
+        game: input.index,
+        line: slice.start.line,
+        column: slice.start.column,
+        status: Status::Ok,
+        size: None,
+        rules: RuleSet::Chinese.name(),
+        rules_from: RulesFrom::Default,
+        rules_raw: None,
+        komi: 0.0,
+        komi_raw: None,
+        handicap: 0,
+        black: record.root.black.map(|v| simple_text(v.raw)),
+        white: record.root.white.map(|v| simple_text(v.raw)),
+        result: record.root.result.map(|v| simple_text(v.raw)),
+        encoding: input.encoding,
+        moves: 0,
+        ended_by: EndedBy::Unfinished,
+        findings: Vec::new(),
+        score: None,
+        check: Check::unverifiable(None, "the game could not be read"),
+        board: None,
+    };
+
+    if !slice.no_game {
+        audit_record(&record, options, &mut report, &mut findings);
+    }
+
+    // Place every finding in the file.
+    for f in &mut findings {
+        if f.line == 0 {
+            let lc = slice.start.advance(text, f.offset);
+            f.line = lc.line;
+            f.column = lc.column;
+        }
+    }
+    let has_error = |code_filter: &dyn Fn(Code) -> bool| {
+        findings
+            .iter()
+            .any(|f| f.severity == Severity::Error && code_filter(f.code))
+    };
+    report.status = if broken || has_error(&|c| matches!(c, Code::ParseError | Code::TooLarge)) {
+        Status::Error
+    } else if has_error(&|c| c != Code::ResultMismatch) {
+        Status::Illegal
+    } else if findings.iter().any(|f| f.code == Code::ResultMismatch) {
+        Status::Mismatch
+    } else {
+        Status::Ok
+    };
+    if report.status == Status::Error && report.check.reason.is_none() {
+        report.check = Check::unverifiable(report.result.clone(), "the game could not be read whole");
+    }
+    report.findings = findings;
+    report
+}
+
+/// Reads the root properties, replays, counts and checks.
+fn audit_record(record: &GameRecord<'_>, options: &AuditOptions, report: &mut GameReport, findings: &mut Vec<Finding>) {
+    // Board size.
+    let size = match record.root.size {
+        None => BoardSize::STANDARD,
+        Some(v) => match parse_size(v.raw) {
+            Some(s) => s,
+            None => {
+                findings.push(Finding::new(
+                    Code::BadProperty,
+                    Severity::Error,
+                    v.offset as usize,
+                    format!("SZ[{}] is not a board size from 1 to 52: the game cannot be replayed", v.raw.trim()),
+                ));
+                report.check = Check::unverifiable(report.result.clone(), "the board size cannot be read");
+                findings.push(Finding::new(Code::ParseError, Severity::Error, v.offset as usize, "unusable board size"));
+                return;
+            }
+        },
+    };
+    report.size = Some([size.width, size.height]);
+
+    // Rules.
+    let ru = record.root.rules.map(|v| (simple_text(v.raw), v.offset));
+    report.rules_raw = ru.as_ref().map(|(s, _)| s.clone());
+    let (set, from) = match (options.rules, &ru) {
+        (Some(set), _) => (set, RulesFrom::Option),
+        (None, Some((text, offset))) => match RuleSet::from_ru(text) {
+            Some(set) => (set, RulesFrom::Ru),
+            None => {
+                findings.push(Finding::new(
+                    Code::UnknownRules,
+                    Severity::Warning,
+                    *offset as usize,
+                    format!("RU[{text}] is not a rule set sgfaudit knows: replayed and counted under chinese"),
+                ));
+                (RuleSet::Chinese, RulesFrom::Default)
+            }
+        },
+        (None, None) => (RuleSet::Chinese, RulesFrom::Default),
+    };
+    let mut rules: Rules = set.rules();
+    if let Some(k) = options.superko {
+        rules.superko = k;
+    }
+    report.rules = set.name();
+    report.rules_from = from;
+
+    // Handicap.
+    let root_black_setup = record
+        .nodes
+        .iter()
+        .take_while(|n| n.mv.is_none())
+        .flat_map(|n| &record.setup[n.setup.start as usize..n.setup.end as usize])
+        .filter(|(_, s)| *s == Some(Color::Black))
+        .count() as u32;
+    let handicap = match record.root.handicap {
+        None => 0,
+        Some(v) => match v.raw.trim().parse::<u32>() {
+            Ok(n) => {
+                if n >= 2 && n != root_black_setup {
+                    findings.push(Finding::new(
+                        Code::HandicapMismatch,
+                        Severity::Warning,
+                        v.offset as usize,
+                        format!("HA[{n}] but {root_black_setup} black setup stones before the first move"),
+                    ));
+                }
+                n
+            }
+            Err(_) => {
+                findings.push(Finding::new(
+                    Code::BadProperty,
+                    Severity::Warning,
+                    v.offset as usize,
+                    format!("HA[{}] is not a number: no handicap assumed", v.raw.trim()),
+                ));
+                0
+            }
+        },
+    };
+    report.handicap = handicap;
+
+    // Komi.
+    let komi: Komi = match options.komi {
+        Some(points) => Komi {
+            points,
+            raw: record.root.komi.map(|v| v.raw.trim().to_string()),
+            normalized: None,
+            uncertain: false,
+        },
+        None => {
+            let chinese = matches!(set, RuleSet::Chinese | RuleSet::ChinesePositional);
+            let k = read_komi(record.root.komi.map(|v| v.raw), rules.default_komi, chinese, handicap < 2);
+            if let (Some(how), Some(v)) = (&k.normalized, record.root.komi) {
+                findings.push(Finding::new(Code::KomiNormalized, Severity::Info, v.offset as usize, how.clone()));
+            }
+            if let (Some(v), true) = (record.root.komi, k.raw.is_some() && k.raw.as_deref().and_then(|r| r.parse::<f64>().ok()).is_none()) {
+                findings.push(Finding::new(
+                    Code::BadProperty,
+                    Severity::Warning,
+                    v.offset as usize,
+                    format!("KM[{}] is not a number: komi {} assumed, results not held against RE[]", v.raw.trim(), k.points),
+                ));
+            }
+            k
+        }
+    };
+    report.komi = komi.points;
+    report.komi_raw = komi.raw.clone();
+
+    // Replay.
+    let replay: Replay = replay(record, size, &rules, options.strict);
+    report.moves = replay.moves;
+    findings.extend(replay.findings.iter().cloned());
+
+    // How it ended, what RE says, the count and the check.
+    let recorded = report.result.as_deref().map(score::parse_result);
+    report.ended_by = if replay.ended_at.is_some() {
+        EndedBy::Passes
+    } else {
+        match &recorded {
+            Some(r) => ended_by_result(r),
+            None => EndedBy::Unfinished,
+        }
+    };
+    let outcome = score::audit_result(&score::ResultInput {
+        recorded_raw: report.result.as_deref(),
+        final_position: &replay.final_position,
+        position_at_end: replay.position_at_end.as_ref(),
+        territory_black: &record.territory_black,
+        territory_white: &record.territory_white,
+        ended_by_passes: replay.ended_at.is_some(),
+        rules: &rules,
+        komi: &komi,
+        handicap_bonus: rules.handicap_bonus(handicap),
+        dead: options.dead,
+    });
+    if let Some(f) = outcome.finding {
+        let offset = record.root.result.map(|v| v.offset as usize).unwrap_or(0);
+        findings.push(Finding { offset, ..f });
+    }
+    report.score = outcome.score;
+    report.check = outcome.check;
+    if options.keep_board {
+        report.board = Some(replay.final_position);
+    }
+}
+
+fn ended_by_result(r: &score::RecordedResult) -> EndedBy {
+    use score::RecordedResult as R;
+    match r {
+        R::Resignation(_) => EndedBy::Resignation,
+        R::Time(_) => EndedBy::Time,
+        R::Forfeit(_) => EndedBy::Forfeit,
+        R::Score { .. } | R::Draw => EndedBy::Agreement,
+        _ => EndedBy::Unfinished,
+    }
+}
+
+/// Reads `SZ[n]` or `SZ[cols:rows]`.
+pub fn parse_size(raw: &str) -> Option<BoardSize> {
+    let raw = raw.trim();
+    match raw.split_once(':') {
+        Some((c, r)) => BoardSize::new(c.trim().parse().ok()?, r.trim().parse().ok()?),
+        None => BoardSize::square(raw.parse().ok()?),
+    }
+}

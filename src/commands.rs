@@ -1,0 +1,36 @@
+//! The two commands, from parsed arguments to an exit code (0, 1 or 2; CONTRACT.md).
+
+use std::io::{self, Write};
+
+use crate::cli::{AuditArgs, ScoreArgs};
+use crate::output::reporter;
+use crate::run::run;
+
+/// `sgfaudit audit`: 0 when no game has a `--fail-on` status, 1 when some game does, 2
+/// when an input could not be read or an option is wrong.
+pub fn audit(args: &AuditArgs) -> io::Result<u8> {
+    let config = match args.run_config() {
+        Ok(c) => c,
+        Err(message) => {
+            let mut err = io::stderr().lock();
+            writeln!(err, "sgfaudit: {message}")?;
+            return Ok(2);
+        }
+    };
+    let stdout = io::stdout().lock();
+    let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
+    let mut reporter = reporter(args.format(), out);
+    let outcome = run(&config, reporter.as_mut())?;
+    Ok(if outcome.unreadable {
+        2
+    } else if outcome.failed {
+        1
+    } else {
+        0
+    })
+}
+
+/// `sgfaudit score`: one game in detail.
+pub fn score(args: &ScoreArgs) -> io::Result<u8> {
+    crate::score::command::show(args)
+}

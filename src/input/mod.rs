@@ -1,0 +1,11 @@
+//! Input: turn the paths a user gives into decoded texts, each split into games.
+//!
+//! `walk` finds the files, `source` reads them (memory-mapped when big), `decode` turns
+//! their bytes into UTF-8 whatever `CA[]` says, `split` cuts a text into game trees with
+//! byte offsets, and `lines` maps offsets back to `line:column`.
+
+pub mod decode;
+pub mod lines;
+pub mod source;
+pub mod split;
+pub mod walk;

@@ -1,0 +1,268 @@
+//! Cutting a file's text into game trees (byte ranges) without parsing them.
+//!
+//! One fast pass over `(`, `)`, `[`, `]` and `\` finds where each game tree starts and
+//! ends, so that each game is parsed on its own (one broken game costs only itself), big
+//! collections are fed to the workers game by game, and every game knows its `line:column`.
+
+use std::ops::Range;
+
+use crate::input::lines::LineCol;
+
+/// How bad a problem found while splitting is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gravity {
+    /// Recovered: the game is read anyway.
+    Recovered,
+    /// The game cannot be read as a whole.
+    Broken,
+}
+
+/// Something wrong with the structure of a file, at a byte offset of the file's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitProblem {
+    pub offset: usize,
+    /// Where `offset` is in the file (filled by [`split`]).
+    pub at: LineCol,
+    pub gravity: Gravity,
+    pub message: String,
+}
+
+/// One game tree of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSlice {
+    /// Byte range in the file's text, from its `(` (or first `;` when the `(` is missing)
+    /// to just after its `)` (or the end of the text).
+    pub range: Range<usize>,
+    /// Where `range.start` is in the file.
+    pub start: LineCol,
+    /// Structure problems met in or around this game.
+    pub problems: Vec<SplitProblem>,
+    /// True when no game tree was found at all (an empty file, or only text): the slice
+    /// stands for the file so that it is still counted and reported.
+    pub no_game: bool,
+}
+
+/// Splits a text into its game trees. Never fails: problems are attached to the games,
+/// and a file without any game tree gives one `no_game` slice.
+pub fn split(text: &str) -> Vec<GameSlice> {
+    let bytes = text.as_bytes();
+    let mut games = Vec::new();
+    let mut pending: Vec<SplitProblem> = Vec::new();
+    let mut pos = 0;
+    let mut line_col = LineCol::START;
+    let mut line_col_at = 0;
+
+    while pos < bytes.len() {
+        // Between trees: skip whitespace, note anything else.
+        let b = bytes[pos];
+        if b.is_ascii_whitespace() {
+            pos += 1;
+            continue;
+        }
+        if b != b'(' && b != b';' {
+            let junk_end = memchr::memchr2(b'(', b';', &bytes[pos..])
+                .map(|i| pos + i)
+                .unwrap_or(bytes.len());
+            // `;` inside junk is only a game start if properties follow; keep it simple:
+            // text up to the next `(` or `;` is ignored.
+            if !text[pos..junk_end].trim().is_empty() {
+                let message = if games.is_empty() {
+                    "text before the first game tree ignored"
+                } else {
+                    "text between game trees ignored"
+                };
+                pending.push(SplitProblem {
+                    offset: pos,
+                    at: LineCol::START,
+                    gravity: Gravity::Recovered,
+                    message: message.to_string(),
+                });
+            }
+            pos = junk_end;
+            continue;
+        }
+        let start = pos;
+        let mut problems = std::mem::take(&mut pending);
+        let missing_open = b == b';';
+        if missing_open {
+            problems.push(SplitProblem {
+                offset: pos,
+                at: LineCol::START,
+                gravity: Gravity::Recovered,
+                message: "game tree without its opening '(': read from the first ';'".into(),
+            });
+        }
+        let (end, tree_problems) = scan_tree(bytes, pos, missing_open);
+        problems.extend(tree_problems);
+        line_col = line_col.advance(&text[line_col_at..], start - line_col_at);
+        line_col_at = start;
+        for p in &mut problems {
+            p.at = if p.offset >= start {
+                line_col.advance(&text[start..], p.offset - start)
+            } else {
+                LineCol::START.advance(text, p.offset)
+            };
+        }
+        games.push(GameSlice {
+            range: start..end,
+            start: line_col,
+            problems,
+            no_game: false,
+        });
+        pos = end;
+    }
+
+    if games.is_empty() {
+        let message = if text.trim().is_empty() {
+            "no game tree: the file is empty"
+        } else {
+            "no game tree: no '(' found in the file"
+        };
+        pending.push(SplitProblem {
+            offset: 0,
+            at: LineCol::START,
+            gravity: Gravity::Broken,
+            message: message.to_string(),
+        });
+        games.push(GameSlice {
+            range: 0..text.len(),
+            start: LineCol::START,
+            problems: pending,
+            no_game: true,
+        });
+    } else if !pending.is_empty() {
+        for p in &mut pending {
+            p.at = LineCol::START.advance(text, p.offset);
+        }
+        games.last_mut().expect("not empty").problems.extend(pending);
+    }
+    games
+}
+
+/// Scans one tree from `start` (its `(`, or its first `;` when `(` is missing) and returns
+/// where it ends with the problems met.
+fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<SplitProblem>) {
+    let mut problems = Vec::new();
+    let mut depth: usize = usize::from(missing_open);
+    let mut pos = start;
+    let mut open_parens: Vec<usize> = Vec::new();
+    loop {
+        let Some(i) = memchr::memchr3(b'(', b')', b'[', &bytes[pos..]) else {
+            let at = open_parens.last().copied().unwrap_or(start);
+            problems.push(SplitProblem {
+                offset: at,
+                at: LineCol::START,
+                gravity: Gravity::Recovered,
+                message: format!(
+                    "game tree never closed: {depth} ')' missing before the end of the file"
+                ),
+            });
+            return (bytes.len(), problems);
+        };
+        pos += i;
+        match bytes[pos] {
+            b'(' => {
+                depth += 1;
+                // Only the outermost opening matters for messages; keep memory bounded.
+                if open_parens.len() < 1 {
+                    open_parens.push(pos);
+                }
+                pos += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                pos += 1;
+                if depth == 0 {
+                    return (pos, problems);
+                }
+            }
+            _ => match value_end(bytes, pos + 1) {
+                Some(end) => pos = end + 1,
+                None => {
+                    problems.push(SplitProblem {
+                        offset: pos,
+                        at: LineCol::START,
+                        gravity: Gravity::Broken,
+                        message: "property value never closed: ']' missing before the end of the file".into(),
+                    });
+                    return (bytes.len(), problems);
+                }
+            },
+        }
+    }
+}
+
+/// The offset of the `]` that closes a value starting at `from`, skipping `\` escapes.
+pub fn value_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut pos = from;
+    loop {
+        let i = memchr::memchr2(b']', b'\\', &bytes[pos..])?;
+        pos += i;
+        if bytes[pos] == b']' {
+            return Some(pos);
+        }
+        pos += 2;
+        if pos > bytes.len() {
+            return None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ranges(text: &str) -> Vec<&str> {
+        split(text).iter().map(|g| &text[g.range.clone()]).collect()
+    }
+
+    #[test]
+    fn a_collection_is_split_into_its_trees() {
+        let text = "(;GM[1];B[aa](;W[bb])(;W[cc]))\n(;C[a ) in a value];B[dd])\n";
+        assert_eq!(
+            ranges(text),
+            vec!["(;GM[1];B[aa](;W[bb])(;W[cc]))", "(;C[a ) in a value];B[dd])"]
+        );
+        let games = split(text);
+        assert_eq!(games[1].start, LineCol { line: 2, column: 1 });
+        assert!(games.iter().all(|g| g.problems.is_empty()));
+    }
+
+    #[test]
+    fn escapes_inside_values() {
+        let text = r"(;C[a \] b \\];B[aa])";
+        assert_eq!(ranges(text), vec![text]);
+    }
+
+    #[test]
+    fn empty_file_is_one_broken_slice() {
+        let games = split("");
+        assert_eq!(games.len(), 1);
+        assert!(games[0].no_game);
+        assert_eq!(games[0].problems[0].gravity, Gravity::Broken);
+    }
+
+    #[test]
+    fn missing_close_paren_is_recovered() {
+        let games = split("(;GM[1];B[aa];W[bb]");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].problems[0].gravity, Gravity::Recovered);
+        assert!(games[0].problems[0].message.contains("')' missing"));
+    }
+
+    #[test]
+    fn unclosed_value_is_broken() {
+        let games = split("(;GM[1]C[never closed");
+        assert_eq!(games[0].problems[0].gravity, Gravity::Broken);
+        assert_eq!(games[0].problems[0].offset, 8);
+    }
+
+    #[test]
+    fn junk_and_missing_open_paren() {
+        let games = split("header text\n;GM[1];B[aa])");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].range.start, 12);
+        assert_eq!(games[0].start, LineCol { line: 2, column: 1 });
+        assert_eq!(games[0].problems.len(), 2);
+    }
+}

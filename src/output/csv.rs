@@ -1,0 +1,73 @@
+//! CSV: one row per game, for spreadsheets.
+
+use std::io::{self, Write};
+
+use super::{Begin, InputError, Reporter, Summary};
+use crate::audit::GameReport;
+
+pub struct CsvReporter<'w> {
+    out: Box<dyn Write + 'w>,
+}
+
+impl<'w> CsvReporter<'w> {
+    pub fn new(out: Box<dyn Write + 'w>) -> Self {
+        CsvReporter { out }
+    }
+}
+
+/// Quotes a field when it needs it (RFC 4180).
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+impl Reporter for CsvReporter<'_> {
+    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "path,game,line,column,status,size,rules,komi,handicap,moves,ended_by,findings,codes,recorded,computed,verdict"
+        )
+    }
+
+    fn game(&mut self, g: &GameReport) -> io::Result<()> {
+        let size = g
+            .size
+            .map(|[w, h]| if w == h { w.to_string() } else { format!("{w}:{h}") })
+            .unwrap_or_default();
+        let mut codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
+        codes.dedup();
+        let ended = serde_json::to_value(g.ended_by).ok();
+        let verdict = serde_json::to_value(g.check.verdict).ok();
+        writeln!(
+            self.out,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            field(&g.path),
+            g.game,
+            g.line,
+            g.column,
+            g.status.as_str(),
+            size,
+            g.rules,
+            g.komi,
+            g.handicap,
+            g.moves,
+            ended.as_ref().and_then(|v| v.as_str()).unwrap_or(""),
+            g.findings.len(),
+            field(&codes.join(" ")),
+            field(g.check.recorded.as_deref().unwrap_or("")),
+            field(g.check.computed.as_deref().unwrap_or("")),
+            verdict.as_ref().and_then(|v| v.as_str()).unwrap_or(""),
+        )
+    }
+
+    fn error(&mut self, _error: &InputError) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn summary(&mut self, _summary: &Summary) -> io::Result<()> {
+        self.out.flush()
+    }
+}

@@ -1,0 +1,63 @@
+//! Reporting: the only stage that writes. A [`Reporter`] receives the begin record, each
+//! game in input order, the inputs that could not be read, and the summary.
+
+pub mod csv;
+pub mod github;
+pub mod jsonl;
+pub mod progress;
+pub mod sanitize;
+pub mod summary;
+pub mod table;
+
+use std::io;
+
+use serde::Serialize;
+
+use crate::audit::GameReport;
+pub use summary::Summary;
+
+/// The JSON schema number (CONTRACT.md): goes up when a field changes meaning or goes.
+pub const SCHEMA: u32 = 1;
+
+/// The first record of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Begin {
+    pub schema: u32,
+    pub tool: &'static str,
+    pub version: &'static str,
+    pub inputs: Vec<String>,
+}
+
+/// An input that could not be read at all.
+#[derive(Clone, Debug, Serialize)]
+pub struct InputError {
+    pub path: String,
+    pub message: String,
+}
+
+/// Output formats (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Jsonl,
+    Csv,
+    Github,
+}
+
+/// A printer of a run's records.
+pub trait Reporter {
+    fn begin(&mut self, begin: &Begin) -> io::Result<()>;
+    fn game(&mut self, game: &GameReport) -> io::Result<()>;
+    fn error(&mut self, error: &InputError) -> io::Result<()>;
+    fn summary(&mut self, summary: &Summary) -> io::Result<()>;
+}
+
+/// The reporter for a format, writing to `out`.
+pub fn reporter<'w>(format: Format, out: Box<dyn io::Write + 'w>) -> Box<dyn Reporter + 'w> {
+    match format {
+        Format::Table => Box::new(table::TableReporter::new(out)),
+        Format::Jsonl => Box::new(jsonl::JsonlReporter::new(out)),
+        Format::Csv => Box::new(csv::CsvReporter::new(out)),
+        Format::Github => Box::new(github::GithubReporter::new(out)),
+    }
+}

@@ -1,0 +1,61 @@
+//! The closing numbers of a run: every game read is counted once.
+
+use std::collections::BTreeMap;
+use std::ops::AddAssign;
+
+use serde::Serialize;
+
+use crate::audit::{GameReport, Status};
+use crate::finding::Code;
+
+/// Counts over a run; merged with `+=` so that any split of the work adds up the same.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    pub files: usize,
+    pub games: usize,
+    pub moves: u64,
+    pub by_status: BTreeMap<Status, usize>,
+    pub by_code: BTreeMap<Code, usize>,
+    /// Inputs that could not be read at all.
+    pub unreadable: usize,
+    pub elapsed_ms: u64,
+    pub games_per_second: f64,
+}
+
+impl Summary {
+    /// An empty summary with every status present, so that scripts find all keys.
+    pub fn new() -> Summary {
+        Summary {
+            by_status: Status::ALL.iter().map(|s| (*s, 0)).collect(),
+            ..Summary::default()
+        }
+    }
+
+    pub fn add_game(&mut self, game: &GameReport) {
+        self.games += 1;
+        self.moves += game.moves as u64;
+        *self.by_status.entry(game.status).or_insert(0) += 1;
+        for f in &game.findings {
+            *self.by_code.entry(f.code).or_insert(0) += 1;
+        }
+    }
+
+    pub fn findings(&self) -> usize {
+        self.by_code.values().sum()
+    }
+}
+
+impl AddAssign<&Summary> for Summary {
+    fn add_assign(&mut self, other: &Summary) {
+        self.files += other.files;
+        self.games += other.games;
+        self.moves += other.moves;
+        self.unreadable += other.unreadable;
+        for (k, v) in &other.by_status {
+            *self.by_status.entry(*k).or_insert(0) += v;
+        }
+        for (k, v) in &other.by_code {
+            *self.by_code.entry(*k).or_insert(0) += v;
+        }
+    }
+}

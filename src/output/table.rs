@@ -1,0 +1,98 @@
+//! The default human output: one line per problem, compiler style, then a summary table.
+
+use std::io::{self, Write};
+
+use super::sanitize::for_terminal;
+use super::{Begin, InputError, Reporter, Summary};
+use crate::audit::{GameReport, Status};
+use crate::finding::Severity;
+
+/// Prints warnings and errors as `path:line:col: game N: severity[code]: message`, then
+/// a table of statuses and finding codes.
+pub struct TableReporter<'w> {
+    out: Box<dyn Write + 'w>,
+    mismatches: Vec<String>,
+}
+
+impl<'w> TableReporter<'w> {
+    pub fn new(out: Box<dyn Write + 'w>) -> Self {
+        TableReporter {
+            out,
+            mismatches: Vec::new(),
+        }
+    }
+}
+
+impl Reporter for TableReporter<'_> {
+    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn game(&mut self, game: &GameReport) -> io::Result<()> {
+        let path = for_terminal(&game.path);
+        for f in game.findings.iter().filter(|f| f.severity >= Severity::Warning) {
+            let at = match (f.r#move, &f.vertex) {
+                (Some(m), Some(v)) => format!(" move {m} {v}:"),
+                (Some(m), None) => format!(" move {m}:"),
+                _ => String::new(),
+            };
+            writeln!(
+                self.out,
+                "{path}:{}:{}: game {}:{at} {}[{}]: {}",
+                f.line,
+                f.column,
+                game.game,
+                f.severity.as_str(),
+                f.code,
+                for_terminal(&f.message)
+            )?;
+        }
+        if game.status == Status::Mismatch {
+            self.mismatches.push(format!(
+                "{path} game {}: RE[{}] but the count gives {}",
+                game.game,
+                for_terminal(game.check.recorded.as_deref().unwrap_or("")),
+                game.check.computed.as_deref().unwrap_or("?")
+            ));
+        }
+        Ok(())
+    }
+
+    fn error(&mut self, error: &InputError) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "{}: error: {}",
+            for_terminal(&error.path),
+            for_terminal(&error.message)
+        )
+    }
+
+    fn summary(&mut self, s: &Summary) -> io::Result<()> {
+        writeln!(self.out)?;
+        writeln!(self.out, "{:<20} {:>10}", "files", s.files)?;
+        writeln!(self.out, "{:<20} {:>10}", "games", s.games)?;
+        writeln!(self.out, "{:<20} {:>10}", "moves", s.moves)?;
+        writeln!(self.out, "{}", "-".repeat(31))?;
+        for (status, n) in &s.by_status {
+            writeln!(self.out, "{:<20} {:>10}", status.as_str(), n)?;
+        }
+        if !s.by_code.is_empty() {
+            writeln!(self.out, "{}", "-".repeat(31))?;
+            for (code, n) in &s.by_code {
+                writeln!(self.out, "{:<20} {:>10}", code.as_str(), n)?;
+            }
+        }
+        if s.unreadable > 0 {
+            writeln!(self.out, "{:<20} {:>10}", "unreadable inputs", s.unreadable)?;
+        }
+        writeln!(self.out, "{}", "-".repeat(31))?;
+        writeln!(
+            self.out,
+            "{:<20} {:>10}",
+            "elapsed",
+            format!("{:.2}s", s.elapsed_ms as f64 / 1000.0)
+        )?;
+        writeln!(self.out, "{:<20} {:>10.0}", "games/s", s.games_per_second)?;
+        self.out.flush()
+    }
+}

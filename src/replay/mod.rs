@@ -1,0 +1,354 @@
+//! Replaying a game's main line on the board under a rule set, move by move, and
+//! finding every move the rules forbid (art. 2-7, 17.2, 19, 20).
+
+pub mod history;
+
+use std::cell::RefCell;
+
+use crate::board::{side_to_move_key, Board, Rejection};
+use crate::finding::{Code, Finding, Severity};
+use crate::geom::{BoardSize, Color, Point, Position};
+use crate::rules::{RepetitionOutcome, Rules, Superko};
+use crate::sgf::record::{GameRecord, MoveTarget};
+
+use history::PositionHistory;
+
+/// What the replay of one game found.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub findings: Vec<Finding>,
+    /// Moves replayed (passes and void moves included).
+    pub moves: u32,
+    /// The board after the last move replayed.
+    pub final_position: Position,
+    /// The move number of the second of two consecutive passes, if the game ended so.
+    pub ended_at: Option<u32>,
+    /// The board when the two passes ended the game, when moves follow them.
+    pub position_at_end: Option<Position>,
+    /// Moves recorded after the end (art. 7).
+    pub moves_after_end: u32,
+    /// True when `--strict` stopped the replay at an illegal move.
+    pub stopped_early: bool,
+    /// Prisoners taken by Black and White.
+    pub captures: [u32; 2],
+}
+
+thread_local! {
+    static HISTORY: RefCell<PositionHistory> = RefCell::new(PositionHistory::default());
+}
+
+/// A move's place, for findings.
+struct MovePlace {
+    number: u32,
+    color: Color,
+    offset: usize,
+}
+
+fn move_finding(
+    code: Code,
+    severity: Severity,
+    at: &MovePlace,
+    point: Option<Point>,
+    size: BoardSize,
+    message: String,
+) -> Finding {
+    let mut f = Finding::new(code, severity, at.offset, message);
+    f.r#move = Some(at.number);
+    f.color = Some(at.color.letter());
+    if let Some(p) = point {
+        f.point = Some(p.sgf());
+        if size.contains(p) {
+            f.vertex = Some(p.vertex(size));
+        }
+    }
+    f
+}
+
+/// Replays the main line of `record` on a `size` board under `rules`.
+///
+/// After an illegal move the replay goes on as if that player had lost the turn (art. 19):
+/// the board does not change and the other side moves next, so one run reports every
+/// problem of a record. With `strict`, it stops at the first illegal move instead.
+pub fn replay(record: &GameRecord<'_>, size: BoardSize, rules: &Rules, strict: bool) -> Replay {
+    HISTORY.with(|h| {
+        let mut history = h.borrow_mut();
+        history.clear();
+        replay_with(record, size, rules, strict, &mut history)
+    })
+}
+
+fn replay_with(
+    record: &GameRecord<'_>,
+    size: BoardSize,
+    rules: &Rules,
+    strict: bool,
+    history: &mut PositionHistory,
+) -> Replay {
+    let mut board = Board::new(size);
+    let mut findings = Vec::new();
+    let mut number: u32 = 0;
+    let mut last_mover: Option<Color> = None;
+    let mut consecutive_passes = 0u32;
+    let mut ended_at: Option<u32> = None;
+    let mut position_at_end = None;
+    let mut moves_after_end = 0u32;
+    let mut first_after_end: Option<Finding> = None;
+    let mut stopped_early = false;
+    // The start (or the position after a setup node) enters the history once the side
+    // to move is known, i.e. at the next move.
+    let mut start_pending = true;
+    let mut cycle_reported = false;
+    let tt_is_pass = size.width <= 19 && size.height <= 19;
+    // Simple ko keeps a situational history too, to name the longer cycles it allows.
+    let situational = rules.superko != Superko::Positional;
+    let state_key = |stones: u64, to_move: Color| {
+        if situational {
+            stones ^ side_to_move_key(to_move)
+        } else {
+            stones
+        }
+    };
+
+    for node in &record.nodes {
+        if !node.setup.is_empty() {
+            if number > 0 {
+                findings.push(Finding::new(
+                    Code::SetupInGame,
+                    Severity::Warning,
+                    node.offset as usize,
+                    format!(
+                        "setup stones (AB/AW/AE) after move {number}: applied; the position history starts again here"
+                    ),
+                ));
+            }
+            for &(p, stone) in &record.setup[node.setup.start as usize..node.setup.end as usize] {
+                if size.contains(p) {
+                    board.place(p, stone);
+                }
+            }
+            history.clear();
+            start_pending = true;
+        }
+        let Some(mv) = node.mv else { continue };
+        number += 1;
+        let color = mv.color;
+        let at = MovePlace {
+            number,
+            color,
+            offset: mv.offset as usize,
+        };
+        if start_pending {
+            history.insert(state_key(board.hash(), color), number - 1);
+            start_pending = false;
+        }
+        if ended_at.is_some() {
+            moves_after_end += 1;
+            if first_after_end.is_none() {
+                first_after_end = Some(move_finding(
+                    Code::MoveAfterEnd,
+                    Severity::Warning,
+                    &at,
+                    match mv.target {
+                        MoveTarget::At(p) => Some(p),
+                        _ => None,
+                    },
+                    size,
+                    String::new(),
+                ));
+            }
+        }
+        if last_mover == Some(color) {
+            findings.push(move_finding(
+                Code::ConsecutiveMove,
+                Severity::Warning,
+                &at,
+                match mv.target {
+                    MoveTarget::At(p) => Some(p),
+                    _ => None,
+                },
+                size,
+                format!(
+                    "{color} moves twice in a row: {} did not move in between; replayed as if {} had passed",
+                    color.opponent(),
+                    color.opponent()
+                ),
+            ));
+        }
+        last_mover = Some(color);
+
+        let target = match mv.target {
+            MoveTarget::At(p) if tt_is_pass && p == Point::new(19, 19) => MoveTarget::Pass,
+            t => t,
+        };
+        let illegal: Option<Finding> = match target {
+            MoveTarget::Pass => {
+                board.pass();
+                consecutive_passes += 1;
+                history.insert(state_key(board.hash(), color.opponent()), number);
+                if consecutive_passes >= 2 && ended_at.is_none() {
+                    ended_at = Some(number);
+                    position_at_end = Some(board.position());
+                }
+                continue;
+            }
+            MoveTarget::Unreadable => {
+                let mut f = move_finding(
+                    Code::BadProperty,
+                    Severity::Warning,
+                    &at,
+                    None,
+                    size,
+                    format!("{color} move {number} is not a coordinate: replayed as a lost turn"),
+                );
+                f.article = Some(19);
+                Some(f)
+            }
+            MoveTarget::At(p) if !size.contains(p) => Some(move_finding(
+                Code::OffBoard,
+                Severity::Error,
+                &at,
+                Some(p),
+                size,
+                format!("{color} [{}] is off the {size} board: the move is void (art. 19)", p.sgf()),
+            )),
+            MoveTarget::At(p) => {
+                let simple_ko_taken = rules.superko == Superko::Simple && board.ko_point() == Some(p);
+                let mut repeated_from: Option<u32> = None;
+                let outcome = if simple_ko_taken {
+                    Err(Rejection::Repeat)
+                } else {
+                    board.play(color, p, rules.suicide, |after| {
+                        if rules.superko == Superko::Simple {
+                            // Longer cycles are legal here; they are noted below.
+                            return false;
+                        }
+                        repeated_from = history.get(state_key(after, color.opponent()));
+                        repeated_from.is_some()
+                    })
+                };
+                match outcome {
+                    Ok(played) => {
+                        consecutive_passes = 0;
+                        let key = state_key(played.hash, color.opponent());
+                        if rules.superko == Superko::Simple {
+                            if let Some(first) = history.get(key) {
+                                if !cycle_reported
+                                    && rules.repetition == RepetitionOutcome::NoResult
+                                {
+                                    cycle_reported = true;
+                                    let mut f = move_finding(
+                                        Code::Cycle,
+                                        Severity::Warning,
+                                        &at,
+                                        Some(p),
+                                        size,
+                                        format!(
+                                            "{color} {} repeats the position after move {first} (a cycle of {} moves): under {} rules the game has no result (art. 20)",
+                                            p.vertex(size),
+                                            number - first,
+                                            rules.set.name()
+                                        ),
+                                    );
+                                    f.first_seen = Some(first);
+                                    f.cycle_length = Some(number - first);
+                                    findings.push(f);
+                                }
+                            }
+                        }
+                        history.insert(key, number);
+                        None
+                    }
+                    Err(Rejection::Occupied) => Some(move_finding(
+                        Code::Occupied,
+                        Severity::Error,
+                        &at,
+                        Some(p),
+                        size,
+                        format!(
+                            "{color} {} is played on an occupied point: the move is void and {color} loses the turn (art. 19)",
+                            p.vertex(size)
+                        ),
+                    )),
+                    Err(Rejection::Suicide) => Some(move_finding(
+                        Code::Suicide,
+                        Severity::Error,
+                        &at,
+                        Some(p),
+                        size,
+                        format!(
+                            "{color} {} leaves its own chain without liberties and captures nothing: a forbidden point (art. 5); void (art. 19)",
+                            p.vertex(size)
+                        ),
+                    )),
+                    Err(Rejection::Repeat) => {
+                        let first = repeated_from.unwrap_or(number.saturating_sub(2));
+                        let length = number - first;
+                        let simple_ko = simple_ko_taken || length == 2;
+                        let (code, article) = if simple_ko { (Code::Ko, 20) } else { (Code::Superko, 6) };
+                        let message = if simple_ko {
+                            format!(
+                                "{color} {} retakes the ko at once, repeating the position after move {first} (art. 20.1); void (art. 19)",
+                                p.vertex(size)
+                            )
+                        } else {
+                            format!(
+                                "{color} {} repeats the position after move {first} ({}, a cycle of {length} moves): forbidden (art. 6); void (art. 19)",
+                                p.vertex(size),
+                                cycle_name(length)
+                            )
+                        };
+                        let mut f = move_finding(code, Severity::Error, &at, Some(p), size, message);
+                        f.article = Some(article);
+                        f.first_seen = Some(first);
+                        f.cycle_length = Some(length);
+                        Some(f)
+                    }
+                }
+            }
+        };
+        if let Some(f) = illegal {
+            let is_error = f.severity == Severity::Error;
+            findings.push(f);
+            // Art. 19: the player loses the turn; the board is unchanged, the other side
+            // moves next. The lost turn is not a pass (art. 7.3).
+            consecutive_passes = 0;
+            history.insert(state_key(board.hash(), color.opponent()), number);
+            if strict && is_error {
+                stopped_early = true;
+                break;
+            }
+        }
+    }
+
+    if let Some(mut f) = first_after_end {
+        let end = ended_at.unwrap_or(0);
+        f.message = format!(
+            "{moves_after_end} move(s) recorded after the game ended by two consecutive passes at move {end} (art. 7): replayed anyway"
+        );
+        findings.push(f);
+    }
+    findings.sort_by_key(|f| (f.r#move.unwrap_or(u32::MAX), f.offset));
+
+    let final_position = board.position();
+    Replay {
+        findings,
+        moves: number,
+        final_position,
+        ended_at,
+        position_at_end: position_at_end.filter(|_| moves_after_end > 0),
+        moves_after_end,
+        stopped_early,
+        captures: [board.captures(Color::Black), board.captures(Color::White)],
+    }
+}
+
+/// A name for a repetition cycle where one can be told from its length alone.
+fn cycle_name(length: u32) -> &'static str {
+    match length {
+        2 => "a simple ko",
+        4 => "a cycle such as sending two returning one or a double ko",
+        6 => "a cycle such as a triple ko",
+        8 => "a cycle such as eternal life or a quadruple ko",
+        _ => "a long cycle",
+    }
+}

@@ -1,0 +1,261 @@
+//! The pipeline: inputs -> files -> games -> audits (in parallel, in order) -> reporter.
+//!
+//! The unit of work is a game, not a file: each file is split into games, games are
+//! gathered into windows, a window is audited on the rayon pool and reported in input
+//! order, so the output is the same bytes for any `--jobs`, and memory stays bounded by
+//! the window and the file being read, whatever the size of the input.
+
+use std::collections::VecDeque;
+use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
+use crate::finding::{Code, Finding, Severity};
+use crate::input::decode::{decode, Decoded};
+use crate::input::source::{read_file, read_stdin, Bytes};
+use crate::input::split::{split, GameSlice};
+use crate::input::walk::{expand, io_message, Input};
+use crate::output::progress::{Progress, ProgressMode};
+use crate::output::{Begin, InputError, Reporter, Summary, SCHEMA};
+use crate::score::Check;
+
+/// Everything a run needs, validated.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub paths: Vec<PathBuf>,
+    pub audit: AuditOptions,
+    pub fail_on: Vec<Status>,
+    pub jobs: usize,
+    pub progress: ProgressMode,
+}
+
+/// How a run ended, for the exit code.
+#[derive(Clone, Debug)]
+pub struct RunOutcome {
+    pub summary: Summary,
+    /// Some game has a status listed in `--fail-on`.
+    pub failed: bool,
+    /// Some input could not be read at all.
+    pub unreadable: bool,
+}
+
+/// Games audited together on the pool before they are reported.
+const WINDOW: usize = 2048;
+
+/// A file read, decoded and split into games.
+pub struct LoadedFile {
+    pub name: String,
+    bytes: Bytes,
+    decoded: Decoded,
+    pub games: Vec<GameSlice>,
+}
+
+impl LoadedFile {
+    /// Decodes and splits a file's bytes.
+    pub fn new(name: String, bytes: Bytes) -> LoadedFile {
+        let decoded = decode(&bytes);
+        let games = match &decoded.text {
+            Some(t) => split(t),
+            None => split(std::str::from_utf8(&bytes[decoded.start..]).unwrap_or("")),
+        };
+        LoadedFile {
+            name,
+            bytes,
+            decoded,
+            games,
+        }
+    }
+
+    /// The decoded text of game `index` (validated slice: game ranges fall on ASCII bytes).
+    pub fn game_text(&self, index: usize) -> &str {
+        let range = self.games[index].range.clone();
+        match &self.decoded.text {
+            Some(t) => &t[range],
+            None => std::str::from_utf8(&self.bytes[self.decoded.start..][range]).unwrap_or(""),
+        }
+    }
+
+    /// Audits game `index` of this file, turning a panic into the game's error report.
+    pub fn audit(&self, index: usize, options: &AuditOptions) -> GameReport {
+        let input = GameInput {
+            path: &self.name,
+            index,
+            text: self.game_text(index),
+            slice: &self.games[index],
+            encoding: self.decoded.encoding,
+            encoding_problem: if index == 0 {
+                self.decoded.problem.as_deref()
+            } else {
+                None
+            },
+        };
+        match catch_unwind(AssertUnwindSafe(|| audit_game(&input, options))) {
+            Ok(report) => report,
+            Err(panic) => internal_error_report(&input, panic),
+        }
+    }
+}
+
+/// The report of a game whose audit panicked: an `error` status, not a lost game.
+fn internal_error_report(input: &GameInput<'_>, panic: Box<dyn std::any::Any + Send>) -> GameReport {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    let mut f = Finding::new(
+        Code::ParseError,
+        Severity::Error,
+        0,
+        format!("internal error while auditing this game ({what}); please report it"),
+    );
+    f.line = input.slice.start.line;
+    f.column = input.slice.start.column;
+    GameReport {
+        path: input.path.to_string(),
+        game: input.index,
+        line: input.slice.start.line,
+        column: input.slice.start.column,
+        status: Status::Error,
+        size: None,
+        rules: "chinese",
+        rules_from: crate::audit::RulesFrom::Default,
+        rules_raw: None,
+        komi: 0.0,
+        komi_raw: None,
+        handicap: 0,
+        black: None,
+        white: None,
+        result: None,
+        encoding: input.encoding,
+        moves: 0,
+        ended_by: crate::audit::EndedBy::Unfinished,
+        findings: vec![f],
+        score: None,
+        check: Check::unverifiable(None, "internal error"),
+        board: None,
+    }
+}
+
+/// Reads one input; an `Err` is reported as an `error` line.
+fn load(input: &Input) -> Result<LoadedFile, InputError> {
+    let name = input.display_name();
+    let bytes = match input {
+        Input::Stdin => read_stdin(),
+        Input::File(p) => read_file(p),
+    };
+    match bytes {
+        Ok(b) => Ok(LoadedFile::new(name, b)),
+        Err(e) => Err(InputError {
+            path: name,
+            message: io_message(&e),
+        }),
+    }
+}
+
+fn input_size(input: &Input) -> u64 {
+    match input {
+        Input::Stdin => 0,
+        Input::File(p) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+    }
+}
+
+/// Runs the audit over the configured paths, reporting to `reporter`.
+pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOutcome> {
+    let started = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .build()
+        .map_err(io::Error::other)?;
+
+    let (inputs, walk_errors) = expand(&config.paths);
+    let mut errors: Vec<InputError> = walk_errors
+        .into_iter()
+        .map(|e| InputError {
+            path: e.path,
+            message: e.message,
+        })
+        .collect();
+    reporter.begin(&Begin {
+        schema: SCHEMA,
+        tool: "sgfaudit",
+        version: env!("CARGO_PKG_VERSION"),
+        inputs: config.paths.iter().map(|p| p.to_string_lossy().into_owned()).collect(),
+    })?;
+
+    let total_bytes: u64 = if config.progress == ProgressMode::Never {
+        0
+    } else {
+        inputs.iter().map(input_size).sum()
+    };
+    let progress = Progress::new(config.progress, total_bytes);
+    let mut bytes_done = 0u64;
+
+    let mut summary = Summary::new();
+    let mut window: VecDeque<(Arc<LoadedFile>, usize)> = VecDeque::new();
+
+    let flush = |window: &mut VecDeque<(Arc<LoadedFile>, usize)>,
+                     summary: &mut Summary,
+                     reporter: &mut dyn Reporter|
+     -> io::Result<()> {
+        let jobs: Vec<(Arc<LoadedFile>, usize)> = window.drain(..).collect();
+        let reports: Vec<GameReport> = pool.install(|| {
+            jobs.par_iter()
+                .map(|(file, index)| file.audit(*index, &config.audit))
+                .collect()
+        });
+        for report in &reports {
+            summary.add_game(report);
+            reporter.game(report)?;
+        }
+        Ok(())
+    };
+
+    for input in &inputs {
+        bytes_done += input_size(input);
+        match load(input) {
+            Ok(file) => {
+                summary.files += 1;
+                let file = Arc::new(file);
+                for index in 0..file.games.len() {
+                    window.push_back((Arc::clone(&file), index));
+                    if window.len() >= WINDOW {
+                        flush(&mut window, &mut summary, reporter)?;
+                        let secs = started.elapsed().as_secs_f64().max(1e-9);
+                        progress.update(bytes_done, summary.games, summary.files, summary.findings(), summary.games as f64 / secs);
+                    }
+                }
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    flush(&mut window, &mut summary, reporter)?;
+    progress.finish();
+
+    for e in &errors {
+        reporter.error(e)?;
+    }
+    summary.unreadable = errors.len();
+    let elapsed = started.elapsed();
+    summary.elapsed_ms = elapsed.as_millis() as u64;
+    summary.games_per_second = if elapsed.as_secs_f64() > 0.0 {
+        (summary.games as f64 / elapsed.as_secs_f64() * 10.0).round() / 10.0
+    } else {
+        0.0
+    };
+    reporter.summary(&summary)?;
+    let failed = config
+        .fail_on
+        .iter()
+        .any(|s| summary.by_status.get(s).copied().unwrap_or(0) > 0);
+    Ok(RunOutcome {
+        failed,
+        unreadable: !errors.is_empty(),
+        summary,
+    })
+}

@@ -1,0 +1,119 @@
+//! `sgfaudit score FILE`: one game for a person — the final board, dead stones, each
+//! point's owner, both counts, komi, handicap bonus, and the result against `RE[]`.
+
+use std::io::{self, Write};
+
+use crate::audit::AuditOptions;
+use crate::cli::ScoreArgs;
+use crate::input::source::read_file;
+use crate::input::walk::io_message;
+use crate::output::sanitize::for_terminal;
+use crate::rules::{Counting, RuleSet};
+use crate::run::LoadedFile;
+use crate::sgf::reference::read_games;
+
+use super::{count_area, render_board, ScoringMethod};
+
+/// Prints one game's count. Exit code 0, 1 when the game is not `ok`, 2 when the file or
+/// game cannot be had.
+pub fn show(args: &ScoreArgs) -> io::Result<u8> {
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    let bytes = match read_file(&args.file) {
+        Ok(b) => b,
+        Err(e) => {
+            writeln!(err, "sgfaudit: {}: {}", args.file.display(), io_message(&e))?;
+            return Ok(2);
+        }
+    };
+    let file = LoadedFile::new(args.file.to_string_lossy().into_owned(), bytes);
+    if args.game >= file.games.len() {
+        writeln!(
+            err,
+            "sgfaudit: {}: no game {} (the file holds {} game(s), counted from 0)",
+            args.file.display(),
+            args.game,
+            file.games.len()
+        )?;
+        return Ok(2);
+    }
+    let options = AuditOptions {
+        keep_board: true,
+        ..args.options.audit_options()
+    };
+    let report = file.audit(args.game, &options);
+    let t = |s: &str| for_terminal(s).into_owned();
+
+    writeln!(out, "{} game {} (line {})", t(&report.path), report.game, report.line)?;
+    writeln!(
+        out,
+        "Black: {}   White: {}",
+        t(report.black.as_deref().unwrap_or("?")),
+        t(report.white.as_deref().unwrap_or("?"))
+    )?;
+    if let Ok(games) = read_games(file.game_text(args.game)) {
+        if let Some(g) = games.first() {
+            let info: Vec<String> = g.info.iter().map(|(k, v)| format!("{k}: {}", t(v))).collect();
+            if !info.is_empty() {
+                writeln!(out, "{}", info.join("   "))?;
+            }
+        }
+    }
+    let size = report.size.map(|[w, h]| if w == h { format!("{w}x{w}") } else { format!("{w}x{h}") });
+    writeln!(
+        out,
+        "Board {}, rules {} (from {:?}), komi {}{}, handicap {}, {} moves",
+        size.unwrap_or_else(|| "?".into()),
+        report.rules,
+        report.rules_from,
+        report.komi,
+        report.komi_raw.as_deref().map(|r| format!(" (KM[{}])", t(r))).unwrap_or_default(),
+        report.handicap,
+        report.moves
+    )?;
+    for f in &report.findings {
+        let at = f.r#move.map(|m| format!("move {m}: ")).unwrap_or_default();
+        writeln!(out, "  {} [{}] {at}{}", f.severity.as_str(), f.code, t(&f.message))?;
+    }
+    writeln!(out)?;
+
+    if let (Some(board), Some(score)) = (&report.board, &report.score) {
+        let dead: Vec<_> = score.dead_black.iter().chain(&score.dead_white).copied().collect();
+        let set = RuleSet::from_name(report.rules).unwrap_or(RuleSet::Chinese);
+        let method = match set.rules().counting {
+            Counting::AreaNoSplit => ScoringMethod::NobodyShared,
+            _ => ScoringMethod::SplitShared,
+        };
+        let area = count_area(board, &dead, method);
+        write!(out, "{}", render_board(board, &dead, &area.owner))?;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Dead stones ({}): black {}, white {}",
+            score.dead_from.as_str(),
+            score.dead_black.len(),
+            score.dead_white.len()
+        )?;
+        writeln!(out, "{:<16}{:>10}{:>10}", "", "Black", "White")?;
+        writeln!(out, "{:<16}{:>10}{:>10}", "area", score.black, score.white)?;
+        writeln!(out, "{:<16}{:>10}{:>10}", "komi", "", score.komi)?;
+        writeln!(out, "{:<16}{:>10}{:>10}", "handicap bonus", "", score.handicap_bonus)?;
+        writeln!(out, "Result: {}  ({})", score.result, score.stones)?;
+    } else {
+        if let Some(board) = &report.board {
+            let area = count_area(board, &[], ScoringMethod::SplitShared);
+            write!(out, "{}", render_board(board, &[], &area.owner))?;
+        }
+        writeln!(out, "Not counted.")?;
+    }
+    let verdict = serde_json::to_value(report.check.verdict).ok();
+    writeln!(
+        out,
+        "RE[{}]: {}{}",
+        t(report.result.as_deref().unwrap_or("")),
+        verdict.as_ref().and_then(|v| v.as_str()).unwrap_or("?"),
+        report.check.reason.as_deref().map(|r| format!(" — {}", t(r))).unwrap_or_default()
+    )?;
+    out.flush()?;
+    Ok(if report.status == crate::audit::Status::Ok { 0 } else { 1 })
+}

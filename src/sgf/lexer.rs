@@ -1,0 +1,205 @@
+//! A zero-copy SGF lexer: tokens borrow the game's text and carry byte offsets.
+//!
+//! It never fails: what does not fit the grammar is skipped and reported as a
+//! [`LexProblem`], and the reading goes on (the recoveries of forgiving readers).
+
+use crate::input::split::value_end;
+
+/// One piece of SGF syntax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// `(` at this offset.
+    Open(usize),
+    /// `)` at this offset.
+    Close(usize),
+    /// `;` at this offset: a new node.
+    Node(usize),
+    /// A property identifier as written (`B`, `AB`, `GaMe`) and its offset.
+    Ident(&'a str, usize),
+    /// A value between `[` and `]`, escapes left in, and the offset of its `[`.
+    Value(&'a str, usize),
+}
+
+/// Something the lexer skipped or repaired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LexProblem {
+    pub offset: usize,
+    pub message: &'static str,
+    /// True when nothing after this point could be read.
+    pub fatal: bool,
+}
+
+/// Lexes a game tree's text, token by token.
+pub struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    pub problems: Vec<LexProblem>,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            text,
+            pos: 0,
+            problems: Vec::new(),
+        }
+    }
+
+    fn problem(&mut self, offset: usize, message: &'static str, fatal: bool) {
+        // One report per kind is enough for a person; keep memory bounded on garbage.
+        if self.problems.iter().any(|p| p.message == message) {
+            return;
+        }
+        self.problems.push(LexProblem {
+            offset,
+            message,
+            fatal,
+        });
+    }
+
+    /// True when a value may end at `after` (the byte after a `]`): what follows is
+    /// SGF syntax, not the rest of a comment whose `]` was left unescaped.
+    fn plausible_after_value(&self, after: usize) -> bool {
+        let bytes = self.text.as_bytes();
+        let mut i = after;
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return true;
+        }
+        match bytes[i] {
+            b'[' | b';' | b'(' | b')' => true,
+            b if b.is_ascii_alphabetic() => {
+                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                i < bytes.len() && bytes[i] == b'['
+            }
+            _ => false,
+        }
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let bytes = self.text.as_bytes();
+        loop {
+            let start = self.pos;
+            let &b = bytes.get(start)?;
+            match b {
+                b'(' => {
+                    self.pos += 1;
+                    return Some(Token::Open(start));
+                }
+                b')' => {
+                    self.pos += 1;
+                    return Some(Token::Close(start));
+                }
+                b';' => {
+                    self.pos += 1;
+                    return Some(Token::Node(start));
+                }
+                b'[' => {
+                    let Some(mut end) = value_end(bytes, start + 1) else {
+                        self.problem(
+                            start,
+                            "property value never closed: ']' missing before the end of the game",
+                            true,
+                        );
+                        self.pos = bytes.len();
+                        return None;
+                    };
+                    if !self.plausible_after_value(end + 1) {
+                        // `C[see [1] here]`: try to extend to a later `]` that fits.
+                        let mut probe = end;
+                        let mut found = None;
+                        for _ in 0..8 {
+                            match value_end(bytes, probe + 1) {
+                                Some(e) if self.plausible_after_value(e + 1) => {
+                                    found = Some(e);
+                                    break;
+                                }
+                                Some(e) => probe = e,
+                                None => break,
+                            }
+                        }
+                        if let Some(e) = found {
+                            self.problem(start, "unescaped ']' inside a property value: read up to the next ']'", false);
+                            end = e;
+                        }
+                    }
+                    self.pos = end + 1;
+                    return Some(Token::Value(&self.text[start + 1..end], start));
+                }
+                b if b.is_ascii_alphabetic() => {
+                    let len = bytes[start..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_alphabetic())
+                        .count();
+                    self.pos = start + len;
+                    return Some(Token::Ident(&self.text[start..start + len], start));
+                }
+                b if b.is_ascii_whitespace() => {
+                    self.pos += 1;
+                }
+                _ => {
+                    // Junk: skip to the next byte that can start SGF syntax.
+                    let skip = bytes[start..]
+                        .iter()
+                        .position(|&b| {
+                            matches!(b, b'(' | b')' | b';' | b'[') || b.is_ascii_alphabetic()
+                        })
+                        .unwrap_or(bytes.len() - start);
+                    self.problem(start, "unexpected characters outside a property value ignored", false);
+                    self.pos = start + skip.max(1);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_with_offsets() {
+        let toks: Vec<_> = Lexer::new("(;B[aa]C[x\\]y])").collect();
+        assert_eq!(
+            toks,
+            vec![
+                Token::Open(0),
+                Token::Node(1),
+                Token::Ident("B", 2),
+                Token::Value("aa", 3),
+                Token::Ident("C", 7),
+                Token::Value("x\\]y", 8),
+                Token::Close(14),
+            ]
+        );
+    }
+
+    #[test]
+    fn unescaped_bracket_in_a_comment_is_repaired() {
+        let mut lx = Lexer::new("(;C[see [1] here];B[aa])");
+        let toks: Vec<_> = lx.by_ref().collect();
+        assert!(toks.contains(&Token::Value("see [1] here", 3)));
+        assert!(toks.contains(&Token::Ident("B", 18)));
+        assert_eq!(lx.problems.len(), 1);
+        assert!(!lx.problems[0].fatal);
+    }
+
+    #[test]
+    fn unclosed_value_is_fatal() {
+        let mut lx = Lexer::new("(;B[aa]C[abc");
+        let n = lx.by_ref().count();
+        assert_eq!(n, 4);
+        assert!(lx.problems[0].fatal);
+    }
+}

@@ -1,0 +1,12 @@
+//! One game's SGF text -> a [`GameRecord`]: root properties, main-line moves and setup,
+//! each with the byte offset it came from.
+//!
+//! The hot path reads with the zero-copy [`lexer`]; `sgf-parse` stays the reference
+//! reader for the typed game tree (see [`reference`]).
+
+pub mod lexer;
+pub mod record;
+pub mod reference;
+pub mod text;
+
+pub use record::{parse_game, GameRecord, MoveTarget, Node, RecordProblem, RootProps};

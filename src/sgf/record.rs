@@ -1,0 +1,540 @@
+//! Reading one game tree's main line into a [`GameRecord`], without copying its text.
+
+use std::ops::Range;
+
+use crate::finding::{Code, Finding, Severity};
+use crate::geom::{Color, Point};
+use crate::sgf::lexer::{Lexer, Token};
+
+/// What a move property names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveTarget {
+    /// `B[]` (and `tt`, decided later against the board size).
+    Pass,
+    /// A coordinate, possibly off the board (checked by the replay).
+    At(Point),
+    /// A value that is not a coordinate at all (`B[k]`, `B[1,2]`).
+    Unreadable,
+}
+
+/// A move as recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub color: Color,
+    pub target: MoveTarget,
+    /// Offset of the `B`/`W` identifier in the game's text.
+    pub offset: u32,
+}
+
+/// A main-line node that changes something: a move, setup stones, or a player to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// Offset of the node's `;` in the game's text.
+    pub offset: u32,
+    /// Setup stones of this node (`AB`/`AW`/`AE`): a range of [`GameRecord::setup`].
+    pub setup: Range<u32>,
+    pub player: Option<Color>,
+    pub mv: Option<RecordedMove>,
+}
+
+/// A root property value as written (escapes left in), with the offset of its identifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawValue<'a> {
+    pub raw: &'a str,
+    pub offset: u32,
+}
+
+/// The root properties the audit reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RootProps<'a> {
+    pub size: Option<RawValue<'a>>,
+    pub komi: Option<RawValue<'a>>,
+    pub handicap: Option<RawValue<'a>>,
+    pub rules: Option<RawValue<'a>>,
+    pub result: Option<RawValue<'a>>,
+    pub black: Option<RawValue<'a>>,
+    pub white: Option<RawValue<'a>>,
+    pub file_format: Option<RawValue<'a>>,
+    pub game_type: Option<RawValue<'a>>,
+    pub application: Option<RawValue<'a>>,
+}
+
+/// A problem of the record itself (syntax or property values).
+pub type RecordProblem = Finding;
+
+/// One game's main line, as read.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRecord<'a> {
+    pub root: RootProps<'a>,
+    /// Main-line nodes that carry a move, setup, or `PL`, in order; the root is the
+    /// first node when it carries setup.
+    pub nodes: Vec<Node>,
+    /// All setup stones of the main line; nodes refer to ranges of it.
+    pub setup: Vec<(Point, Option<Color>)>,
+    /// Territory markup (`TB`, `TW`) of the last node that has some, if no move follows it.
+    pub territory_black: Vec<Point>,
+    pub territory_white: Vec<Point>,
+    /// Number of main-line nodes (root included).
+    pub node_count: u32,
+    /// Syntax and property problems, as findings (line and column not yet filled).
+    pub problems: Vec<RecordProblem>,
+    /// True when the text broke off so that the rest of the game could not be read.
+    pub broken: bool,
+}
+
+impl GameRecord<'_> {
+    /// Number of moves on the main line (passes included).
+    pub fn move_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.mv.is_some()).count()
+    }
+}
+
+/// Limits on what one game may hold, so that hostile input cannot exhaust memory.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_nodes: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: 1_000_000,
+        }
+    }
+}
+
+/// A property identifier, normalised: FF[1]-FF[3] mixed case keeps its capitals
+/// (`GaMe` -> `GM`), an all-lower-case one is upper-cased (`sz` -> `SZ`, reported).
+fn normalize_ident(id: &str) -> ([u8; 2], usize, bool) {
+    let mut out = [0u8; 2];
+    let mut len = 0;
+    let has_upper = id.bytes().any(|b| b.is_ascii_uppercase());
+    for b in id.bytes() {
+        let up = if has_upper {
+            if !b.is_ascii_uppercase() {
+                continue;
+            }
+            b
+        } else {
+            b.to_ascii_uppercase()
+        };
+        if len < 2 {
+            out[len] = up;
+        }
+        len += 1;
+    }
+    (out, len, !has_upper)
+}
+
+/// Which property a normalised identifier is, among those the audit reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prop {
+    Move(Color),
+    AddBlack,
+    AddWhite,
+    AddEmpty,
+    Player,
+    TerritoryBlack,
+    TerritoryWhite,
+    Root(RootField),
+    Other,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RootField {
+    Size,
+    Komi,
+    Handicap,
+    Rules,
+    Result,
+    Black,
+    White,
+    FileFormat,
+    GameType,
+    Application,
+}
+
+fn classify(id: [u8; 2], len: usize) -> Prop {
+    match (len, id) {
+        (1, [b'B', _]) => Prop::Move(Color::Black),
+        (1, [b'W', _]) => Prop::Move(Color::White),
+        (2, [b'A', b'B']) => Prop::AddBlack,
+        (2, [b'A', b'W']) => Prop::AddWhite,
+        (2, [b'A', b'E']) => Prop::AddEmpty,
+        (2, [b'P', b'L']) => Prop::Player,
+        (2, [b'T', b'B']) => Prop::TerritoryBlack,
+        (2, [b'T', b'W']) => Prop::TerritoryWhite,
+        (2, [b'S', b'Z']) => Prop::Root(RootField::Size),
+        (2, [b'K', b'M']) => Prop::Root(RootField::Komi),
+        (2, [b'H', b'A']) => Prop::Root(RootField::Handicap),
+        (2, [b'R', b'U']) => Prop::Root(RootField::Rules),
+        (2, [b'R', b'E']) => Prop::Root(RootField::Result),
+        (2, [b'P', b'B']) => Prop::Root(RootField::Black),
+        (2, [b'P', b'W']) => Prop::Root(RootField::White),
+        (2, [b'F', b'F']) => Prop::Root(RootField::FileFormat),
+        (2, [b'G', b'M']) => Prop::Root(RootField::GameType),
+        (2, [b'A', b'P']) => Prop::Root(RootField::Application),
+        _ => Prop::Other,
+    }
+}
+
+/// Reads a point list value: `dd` or a compressed rectangle `aa:cc`.
+fn push_points(value: &str, out: &mut Vec<Point>) -> bool {
+    let v = value.trim().as_bytes();
+    if let Some(p) = Point::from_sgf(v) {
+        out.push(p);
+        return true;
+    }
+    if v.len() == 5 && v[2] == b':' {
+        if let (Some(a), Some(b)) = (Point::from_sgf(&v[..2]), Point::from_sgf(&v[3..])) {
+            let (c0, c1) = (a.col.min(b.col), a.col.max(b.col));
+            let (r0, r1) = (a.row.min(b.row), a.row.max(b.row));
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    out.push(Point::new(c, r));
+                }
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// State of the node being read.
+struct NodeBuilder {
+    offset: u32,
+    setup_start: u32,
+    player: Option<Color>,
+    mv: Option<RecordedMove>,
+    /// Identifiers of the audited properties seen in this node.
+    seen: SeenIds,
+}
+
+/// A small inline set of property identifiers (no allocation per node).
+#[derive(Default)]
+struct SeenIds {
+    ids: [u16; 16],
+    len: usize,
+}
+
+impl SeenIds {
+    /// Adds an identifier; false when it was already there.
+    fn insert(&mut self, key: u16) -> bool {
+        if self.ids[..self.len].contains(&key) {
+            return false;
+        }
+        if self.len < self.ids.len() {
+            self.ids[self.len] = key;
+            self.len += 1;
+        }
+        true
+    }
+}
+
+/// Reads a game tree's text (`(` ... `)`) into a [`GameRecord`]: the root's properties and
+/// the main line (the first variation at every branch). Never fails: problems become
+/// findings of the record.
+pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
+    let mut rec = GameRecord::default();
+    let mut lexer = Lexer::new(text);
+    let mut current: Option<NodeBuilder> = None;
+    let mut prop = Prop::Other;
+    let mut prop_offset = 0u32;
+    let mut prop_name: &str = "";
+    let mut prop_values = 0u32;
+    let mut in_root = true;
+    let mut opened = false;
+    let mut markup_b: Vec<Point> = Vec::new();
+    let mut markup_w: Vec<Point> = Vec::new();
+    let mut warned_lowercase = false;
+
+    let warn = |rec: &mut GameRecord<'a>, code: Code, offset: usize, message: String| {
+        if rec.problems.len() < 100 {
+            rec.problems.push(Finding::new(code, Severity::Warning, offset, message));
+        }
+    };
+
+    let finish_node = |rec: &mut GameRecord<'a>, node: Option<NodeBuilder>| {
+        if let Some(n) = node {
+            let setup_end = rec.setup.len() as u32;
+            if n.mv.is_some() || n.player.is_some() || setup_end > n.setup_start {
+                rec.nodes.push(Node {
+                    offset: n.offset,
+                    setup: n.setup_start..setup_end,
+                    player: n.player,
+                    mv: n.mv,
+                });
+            }
+        }
+    };
+
+    let end_property = |rec: &mut GameRecord<'a>, name: &str, values: u32, offset: u32| {
+        if values == 0 && !name.is_empty() {
+            rec.problems.push(Finding::new(
+                Code::ParseError,
+                Severity::Warning,
+                offset as usize,
+                format!("property {name} has no value: ignored"),
+            ));
+        }
+    };
+
+    for token in lexer.by_ref() {
+        match token {
+            Token::Open(_) => {
+                if !opened {
+                    opened = true;
+                }
+            }
+            Token::Close(_) => {
+                // The first ')' ends the main line: everything after is other variations.
+                break;
+            }
+            Token::Node(off) => {
+                end_property(&mut rec, prop_name, prop_values, prop_offset);
+                prop_name = "";
+                if current.is_some() {
+                    in_root = false;
+                }
+                finish_node(&mut rec, current.take());
+                rec.node_count += 1;
+                if rec.node_count > limits.max_nodes {
+                    rec.problems.push(Finding::new(
+                        Code::TooLarge,
+                        Severity::Error,
+                        off,
+                        format!(
+                            "more than {} nodes on the main line: the rest of the game is not read",
+                            limits.max_nodes
+                        ),
+                    ));
+                    rec.broken = true;
+                    break;
+                }
+                current = Some(NodeBuilder {
+                    offset: off as u32,
+                    setup_start: rec.setup.len() as u32,
+                    player: None,
+                    mv: None,
+                    seen: SeenIds::default(),
+                });
+            }
+            Token::Ident(id, off) => {
+                end_property(&mut rec, prop_name, prop_values, prop_offset);
+                let (norm, len, lowercase) = normalize_ident(id);
+                if lowercase && !warned_lowercase {
+                    warned_lowercase = true;
+                    warn(
+                        &mut rec,
+                        Code::ParseError,
+                        off,
+                        format!("lower-case property identifier '{id}' read as upper case"),
+                    );
+                }
+                prop = classify(norm, len);
+                prop_name = id;
+                prop_offset = off as u32;
+                prop_values = 0;
+                let Some(node) = current.as_mut() else {
+                    warn(
+                        &mut rec,
+                        Code::ParseError,
+                        off,
+                        format!("property {id} before the first ';': ignored"),
+                    );
+                    prop = Prop::Other;
+                    prop_name = "";
+                    continue;
+                };
+                if len <= 2 && prop != Prop::Other {
+                    let key = norm[0] as u16 * 256 + norm[1] as u16;
+                    if !node.seen.insert(key) {
+                        let merged = matches!(
+                            prop,
+                            Prop::AddBlack | Prop::AddWhite | Prop::AddEmpty | Prop::TerritoryBlack | Prop::TerritoryWhite
+                        );
+                        let what = if merged { "values merged" } else { "the first one is used" };
+                        warn(
+                            &mut rec,
+                            Code::ParseError,
+                            off,
+                            format!("property {id} repeated in one node: {what}"),
+                        );
+                        if !merged {
+                            prop = Prop::Other;
+                        }
+                    }
+                }
+                if matches!(prop, Prop::Move(_)) && node.mv.is_some() {
+                    warn(
+                        &mut rec,
+                        Code::ParseError,
+                        off,
+                        "two moves in one node: the second is ignored".to_string(),
+                    );
+                    prop = Prop::Other;
+                }
+            }
+            Token::Value(value, off) => {
+                prop_values += 1;
+                let Some(node) = current.as_mut() else {
+                    continue;
+                };
+                match prop {
+                    Prop::Move(color) => {
+                        if prop_values > 1 {
+                            continue;
+                        }
+                        let v = value.trim();
+                        let target = if v.is_empty() {
+                            MoveTarget::Pass
+                        } else {
+                            match Point::from_sgf(v.as_bytes()) {
+                                Some(p) => MoveTarget::At(p),
+                                None => MoveTarget::Unreadable,
+                            }
+                        };
+                        node.mv = Some(RecordedMove {
+                            color,
+                            target,
+                            offset: prop_offset,
+                        });
+                        markup_b.clear();
+                        markup_w.clear();
+                    }
+                    Prop::AddBlack | Prop::AddWhite | Prop::AddEmpty => {
+                        let stone = match prop {
+                            Prop::AddBlack => Some(Color::Black),
+                            Prop::AddWhite => Some(Color::White),
+                            _ => None,
+                        };
+                        let mut pts = Vec::new();
+                        if push_points(value, &mut pts) {
+                            rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
+                        } else {
+                            warn(
+                                &mut rec,
+                                Code::BadProperty,
+                                off,
+                                format!("{prop_name}[{}] is not a point: ignored", value.trim()),
+                            );
+                        }
+                    }
+                    Prop::Player => {
+                        node.player = match value.trim() {
+                            "B" | "b" => Some(Color::Black),
+                            "W" | "w" => Some(Color::White),
+                            other => {
+                                let other = other.to_string();
+                                warn(&mut rec, Code::BadProperty, off, format!("PL[{other}] is not B or W: ignored"));
+                                None
+                            }
+                        }
+                    }
+                    Prop::TerritoryBlack => {
+                        push_points(value, &mut markup_b);
+                    }
+                    Prop::TerritoryWhite => {
+                        push_points(value, &mut markup_w);
+                    }
+                    Prop::Root(field) => {
+                        if !in_root || prop_values > 1 {
+                            continue;
+                        }
+                        let raw = Some(RawValue {
+                            raw: value,
+                            offset: prop_offset,
+                        });
+                        let slot = match field {
+                            RootField::Size => &mut rec.root.size,
+                            RootField::Komi => &mut rec.root.komi,
+                            RootField::Handicap => &mut rec.root.handicap,
+                            RootField::Rules => &mut rec.root.rules,
+                            RootField::Result => &mut rec.root.result,
+                            RootField::Black => &mut rec.root.black,
+                            RootField::White => &mut rec.root.white,
+                            RootField::FileFormat => &mut rec.root.file_format,
+                            RootField::GameType => &mut rec.root.game_type,
+                            RootField::Application => &mut rec.root.application,
+                        };
+                        if slot.is_none() {
+                            *slot = raw;
+                        }
+                    }
+                    Prop::Other => {}
+                }
+            }
+        }
+    }
+    end_property(&mut rec, prop_name, prop_values, prop_offset);
+    finish_node(&mut rec, current.take());
+    if !markup_b.is_empty() || !markup_w.is_empty() {
+        rec.territory_black = markup_b;
+        rec.territory_white = markup_w;
+    }
+    for p in lexer.problems {
+        rec.broken |= p.fatal;
+        let severity = if p.fatal { Severity::Error } else { Severity::Warning };
+        rec.problems.push(Finding::new(Code::ParseError, severity, p.offset, p.message));
+    }
+    if rec.node_count == 0 && !rec.broken {
+        rec.problems.push(Finding::new(
+            Code::ParseError,
+            Severity::Error,
+            0,
+            "game tree without any node",
+        ));
+        rec.broken = true;
+    }
+    rec
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn main_line_only() {
+        let rec = parse_game("(;GM[1]SZ[9]KM[7.5];B[aa](;W[bb];B[cc])(;W[dd]))", Limits::default());
+        let moves: Vec<_> = rec.nodes.iter().filter_map(|n| n.mv).collect();
+        assert_eq!(moves.len(), 3);
+        assert_eq!(moves[1].target, MoveTarget::At(Point::new(1, 1)));
+        assert_eq!(rec.root.size.unwrap().raw, "9");
+        assert_eq!(rec.root.komi.unwrap().raw, "7.5");
+        assert!(rec.problems.is_empty(), "{:?}", rec.problems);
+    }
+
+    #[test]
+    fn setup_and_passes() {
+        let rec = parse_game("(;SZ[9]AB[aa][bb:cc]AW[dd];W[];B[tt])", Limits::default());
+        assert_eq!(rec.setup.len(), 1 + 4 + 1);
+        assert_eq!(rec.nodes[0].setup, 0..6);
+        assert_eq!(rec.nodes[1].mv.unwrap().target, MoveTarget::Pass);
+        assert_eq!(rec.nodes[2].mv.unwrap().target, MoveTarget::At(Point::new(19, 19)));
+    }
+
+    #[test]
+    fn old_identifiers() {
+        let rec = parse_game("(;GaMe[1]SiZe[9];B[ee])", Limits::default());
+        assert_eq!(rec.root.size.unwrap().raw, "9");
+        assert!(rec.problems.is_empty());
+        let rec = parse_game("(;gm[1]sz[9];b[ee])", Limits::default());
+        assert_eq!(rec.root.size.unwrap().raw, "9");
+        assert_eq!(rec.move_count(), 1);
+        assert_eq!(rec.problems.len(), 1);
+    }
+
+    #[test]
+    fn repeated_properties() {
+        let rec = parse_game("(;C[a]C[b]AB[aa]AB[bb];B[cc])", Limits::default());
+        assert_eq!(rec.setup.len(), 2);
+        assert_eq!(rec.problems.len(), 1, "{:?}", rec.problems);
+    }
+
+    #[test]
+    fn territory_markup_of_the_last_node() {
+        let rec = parse_game("(;SZ[5];B[aa];W[];B[];TB[ab][bb]TW[ee])", Limits::default());
+        assert_eq!(rec.territory_black.len(), 2);
+        assert_eq!(rec.territory_white, vec![Point::new(4, 4)]);
+    }
+}

@@ -1,0 +1,57 @@
+//! SGF text values: escapes removed, soft line breaks joined.
+
+use std::borrow::Cow;
+
+/// Removes SGF escapes: `\]` -> `]`, `\\` -> `\`, and a `\` before a line break joins
+/// the lines (a soft break). Borrows when there is nothing to remove.
+pub fn unescape(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\r') => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+            }
+            Some('\n') => {
+                if chars.peek() == Some(&'\r') {
+                    chars.next();
+                }
+            }
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A one-line, trimmed version of a simple text value (names, results, rules).
+pub fn simple_text(raw: &str) -> String {
+    let s = unescape(raw);
+    let joined: String = s
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .collect();
+    joined.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_are_removed() {
+        assert_eq!(unescape("plain"), "plain");
+        assert_eq!(unescape(r"a\]b\\c"), r"a]b\c");
+        assert_eq!(unescape("soft\\\nbreak"), "softbreak");
+        assert_eq!(simple_text("  B+3.5 \n"), "B+3.5");
+    }
+}
