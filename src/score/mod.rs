@@ -1,1 +1,29 @@
 //! Counting the final position and checking the recorded result.
+//!
+//! The scorer works from a [`Position`](crate::geom::Position), the final board the replay
+//! hands over. Its stages, in the order a caller uses them:
+//!
+//! 1. [`settle_dead`] decides which stones are dead (art. 8): territory markup, an estimate,
+//!    or none, always plus the stones [`pass_alive`] proves dead inside pass-alive territory;
+//! 2. [`score_position`] removes them and counts the area of each side (arts. 9, 11),
+//!    giving a [`Score`] with the margin in points (`B+1.5`) and in stones (`黑胜3/4子`);
+//! 3. [`parse_result`] reads `RE[]` and [`check_result`] compares it with the count;
+//! 4. [`render_board`] draws the counted board for a person.
+
+mod area;
+mod benson;
+mod check;
+mod dead;
+mod margin;
+mod render;
+mod result;
+mod tally;
+
+pub use area::{count_area, AreaCount, Owner, ScoringMethod};
+pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
+pub use check::{check_result, Check, CheckContext, Verdict};
+pub use dead::{dead_from_markup, estimate_dead, settle_dead, DeadFrom, DeadOutcome, DeadPolicy};
+pub use margin::{format_points, format_stones, handicap_bonus, margin, HandicapBonus};
+pub use render::render_board;
+pub use result::{parse_result, RecordedResult};
+pub use tally::{score_position, DeadList, Score};

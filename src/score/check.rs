@@ -1,0 +1,168 @@
+//! Comparing the recorded result (`RE[]`) with the counted one. A record is called wrong only
+//! when the count is beyond doubt; every other mismatch, and every result counting cannot
+//! check (resignation, time, forfeit), is `unverifiable` with the reason in words.
+
+use serde::Serialize;
+
+use super::margin::format_points;
+use super::result::{parse_result, RecordedResult};
+use super::tally::Score;
+use crate::geom::Color;
+
+/// How the recorded result compares with the count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Agrees,
+    Disagrees,
+    Unverifiable,
+}
+
+/// The report's `check` object.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Check {
+    /// `RE[]` as written.
+    pub recorded: Option<String>,
+    /// The counted result in points (`B+1.5`).
+    pub computed: Option<String>,
+    pub verdict: Verdict,
+    /// Why the result could not be checked, or what disagrees.
+    pub reason: Option<String>,
+    /// Recorded minus counted margin, in points from Black's side, when both are numbers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difference: Option<f64>,
+}
+
+/// What the checker must know about how the count was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CheckContext {
+    /// The game ended by two consecutive passes (art. 7).
+    pub ended_by_passes: bool,
+    /// Moves were recorded after the game ended.
+    pub moves_after_end: bool,
+    /// The rules count area; false for Japanese and Korean rules, whose territory counting
+    /// the scorer does not do.
+    pub area_scoring: bool,
+    /// The dead stones are known (markup, an explicit choice), not guessed or missing.
+    pub dead_determined: bool,
+    /// The komi used is a guess (e.g. Fox's `KM[0]`).
+    pub komi_uncertain: bool,
+}
+
+const SAME: f64 = 1e-6;
+
+fn name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// "the record says B+2.5", or with the raw text when it was written otherwise
+/// ("the record says 黑胜1又1/4子 (B+2.5)").
+fn claim_of(raw: &str, black_margin: f64) -> String {
+    let points = format_points(black_margin);
+    let raw = raw.trim();
+    if raw == points {
+        format!("the record says {points}")
+    } else if black_margin.abs() < SAME {
+        format!("the record says {raw} (a draw)")
+    } else {
+        format!("the record says {raw} ({points})")
+    }
+}
+
+/// Checks `RE[]` against the counted score.
+///
+/// * A counted result (`B+3.5`, a draw) agrees when winner and margin are the same.
+/// * A winner-only result (`B+`, `黑胜`) agrees when the count has the same winner: it
+///   claims nothing more.
+/// * `disagrees` needs certainty: area rules, a game that ended by two passes with no moves
+///   after, dead stones determined and a komi that is not a guess. Otherwise a mismatch is
+///   `unverifiable`, and the reason says which of these is missing.
+pub fn check_result(
+    recorded_raw: Option<&str>,
+    computed: Option<&Score>,
+    ctx: &CheckContext,
+) -> Check {
+    let mut check = Check {
+        recorded: recorded_raw.map(str::to_string),
+        computed: computed.map(|s| s.result.clone()),
+        verdict: Verdict::Unverifiable,
+        reason: None,
+        difference: None,
+    };
+    let unverifiable = |mut check: Check, reason: String| {
+        check.verdict = Verdict::Unverifiable;
+        check.reason = Some(reason);
+        check
+    };
+
+    let raw = match recorded_raw {
+        Some(raw) if !raw.trim().is_empty() => raw,
+        _ => return unverifiable(check, "the record has no result (RE[])".to_string()),
+    };
+    let recorded = parse_result(raw);
+    let not_counted = match recorded {
+        RecordedResult::Resignation(w) => Some(format!("{} won by resignation", name(w))),
+        RecordedResult::Time(w) => Some(format!("{} won on time", name(w))),
+        RecordedResult::Forfeit(w) => Some(format!("{} won by forfeit", name(w))),
+        RecordedResult::Void => Some("the game has no result (void)".to_string()),
+        RecordedResult::Unknown => Some("the recorded result is unknown (?)".to_string()),
+        RecordedResult::Unparsed => Some(format!("RE[{raw}] could not be read")),
+        _ => None,
+    };
+    if let Some(why) = not_counted {
+        return unverifiable(check, format!("{why}: counting cannot check that"));
+    }
+    if !ctx.area_scoring {
+        return unverifiable(
+            check,
+            "territory counting (Japanese and Korean rules) is not built yet".to_string(),
+        );
+    }
+    let Some(score) = computed else {
+        return unverifiable(check, "the final position was not counted".to_string());
+    };
+
+    // Agreement first: a match is worth reporting even when the count has doubts.
+    let (agrees, claim) = match recorded {
+        RecordedResult::WinnerOnly(w) => (score.winner() == Some(w), format!("{} won", name(w))),
+        _ => {
+            let recorded_margin = recorded.black_margin().unwrap_or(0.0);
+            check.difference = Some(recorded_margin - score.margin);
+            (
+                (recorded_margin - score.margin).abs() < SAME,
+                claim_of(raw, recorded_margin),
+            )
+        }
+    };
+    if agrees {
+        check.verdict = Verdict::Agrees;
+        if let RecordedResult::WinnerOnly(_) = recorded {
+            check.reason = Some("the record names only the winner".to_string());
+        }
+        return check;
+    }
+
+    let mismatch = format!("{claim}, counting gives {}", score.result);
+    let doubt = if !ctx.ended_by_passes {
+        Some("the game did not end by two passes")
+    } else if ctx.moves_after_end {
+        Some("moves were played after the game ended")
+    } else if !ctx.dead_determined {
+        Some("the dead stones are not determined")
+    } else if ctx.komi_uncertain {
+        Some("the komi is uncertain")
+    } else {
+        None
+    };
+    match doubt {
+        Some(doubt) => unverifiable(check, format!("{mismatch}, but {doubt}")),
+        None => {
+            check.verdict = Verdict::Disagrees;
+            check.reason = Some(mismatch);
+            check
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Which stones are dead (art. 8), and where that knowledge came from: the record's territory
+//! markup, an estimate, or nobody (every stone counted alive). Stones inside pass-alive
+//! territory are dead in every case.
+
+use serde::Serialize;
+
+use super::benson::dead_in_pass_alive_territory;
+use crate::geom::{Color, Point, Position};
+
+/// What the user asked for (`--dead`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadPolicy {
+    /// Territory markup (`TB`/`TW`) only.
+    Markup,
+    /// An estimate from the position.
+    Estimate,
+    /// Every stone alive.
+    None,
+    /// Markup when the record has it, else an estimate.
+    Auto,
+}
+
+/// Where the dead stones of a score came from (`score.dead_from` in the report).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeadFrom {
+    Markup,
+    Estimate,
+    None,
+}
+
+impl DeadFrom {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeadFrom::Markup => "markup",
+            DeadFrom::Estimate => "estimate",
+            DeadFrom::None => "none",
+        }
+    }
+}
+
+/// The dead stones settled for one final position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadOutcome {
+    pub from: DeadFrom,
+    /// Sorted, without duplicates; every point holds a stone.
+    pub dead: Vec<Point>,
+    /// Whether the list can be trusted to call a recorded result wrong.
+    pub determined: bool,
+    /// Why the list is not determined, for the report.
+    pub note: Option<String>,
+}
+
+/// Dead stones by the territory-markup convention of KGS, OGS, Fox and GNU Go: a White
+/// stone on a `TB` point (Black territory) or a Black stone on a `TW` point is dead.
+/// Sorted, without duplicates; points off the board are ignored.
+pub fn dead_from_markup(position: &Position, tb: &[Point], tw: &[Point]) -> Vec<Point> {
+    let on = |p: Point, color: Color| position.size.contains(p) && position.get(p) == Some(color);
+    let mut dead: Vec<Point> = tb
+        .iter()
+        .filter(|&&p| on(p, Color::White))
+        .chain(tw.iter().filter(|&&p| on(p, Color::Black)))
+        .copied()
+        .collect();
+    dead.sort();
+    dead.dedup();
+    dead
+}
+
+/// Estimates the dead stones of a final position. No estimator exists yet, so this always
+/// answers `None` ("cannot tell"); callers treat that as undetermined.
+pub fn estimate_dead(_position: &Position) -> Option<Vec<Point>> {
+    None
+}
+
+/// Decides the dead stones under a policy. `markup` is `Some((tb, tw))` when the record
+/// carries territory markup (even empty lists: "no dead stones"). The stones inside
+/// pass-alive territory are always added.
+pub fn settle_dead(
+    position: &Position,
+    markup: Option<(&[Point], &[Point])>,
+    policy: DeadPolicy,
+) -> DeadOutcome {
+    let from_markup = |(tb, tw): (&[Point], &[Point])| DeadOutcome {
+        from: DeadFrom::Markup,
+        dead: dead_from_markup(position, tb, tw),
+        determined: true,
+        note: None,
+    };
+    let from_estimate = || match estimate_dead(position) {
+        Some(dead) => DeadOutcome {
+            from: DeadFrom::Estimate,
+            dead,
+            determined: true,
+            note: None,
+        },
+        None => DeadOutcome {
+            from: DeadFrom::Estimate,
+            dead: Vec::new(),
+            determined: false,
+            note: Some(
+                "dead-stone estimation is not available yet: only stones inside \
+                 pass-alive territory were removed"
+                    .to_string(),
+            ),
+        },
+    };
+    let mut outcome = match (policy, markup) {
+        (DeadPolicy::None, _) => DeadOutcome {
+            from: DeadFrom::None,
+            dead: Vec::new(),
+            determined: true,
+            note: None,
+        },
+        (DeadPolicy::Markup | DeadPolicy::Auto, Some(m)) => from_markup(m),
+        (DeadPolicy::Markup, None) => DeadOutcome {
+            from: DeadFrom::Markup,
+            dead: Vec::new(),
+            determined: false,
+            note: Some(
+                "the record has no territory markup (TB/TW): only stones inside \
+                 pass-alive territory were removed"
+                    .to_string(),
+            ),
+        },
+        (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => from_estimate(),
+    };
+    outcome.dead.extend(dead_in_pass_alive_territory(position));
+    outcome
+        .dead
+        .retain(|&p| position.size.contains(p) && position.get(p).is_some());
+    outcome.dead.sort();
+    outcome.dead.dedup();
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos() -> Position {
+        Position::from_diagram(
+            "
+            X O .
+            X O .
+            . X O",
+        )
+    }
+
+    #[test]
+    fn markup_kills_only_stones_of_the_other_colour() {
+        let p = pos();
+        let tb = [Point::new(1, 0), Point::new(2, 0), Point::new(0, 0)];
+        let tw = [Point::new(1, 2), Point::new(1, 2)];
+        assert_eq!(
+            dead_from_markup(&p, &tb, &tw),
+            vec![Point::new(1, 0), Point::new(1, 2)]
+        );
+    }
+
+    #[test]
+    fn policies() {
+        let p = pos();
+        let tb = [Point::new(1, 0)];
+        let none = settle_dead(&p, Some((&tb, &[])), DeadPolicy::None);
+        assert_eq!((none.from, none.determined), (DeadFrom::None, true));
+        assert!(none.dead.is_empty());
+
+        let auto = settle_dead(&p, Some((&tb, &[])), DeadPolicy::Auto);
+        assert_eq!((auto.from, auto.determined), (DeadFrom::Markup, true));
+        assert_eq!(auto.dead, vec![Point::new(1, 0)]);
+
+        let missing = settle_dead(&p, None, DeadPolicy::Markup);
+        assert_eq!(
+            (missing.from, missing.determined),
+            (DeadFrom::Markup, false)
+        );
+        assert!(missing.note.is_some());
+
+        let guess = settle_dead(&p, None, DeadPolicy::Auto);
+        assert_eq!((guess.from, guess.determined), (DeadFrom::Estimate, false));
+        assert!(guess.note.unwrap().contains("not available"));
+        assert_eq!(DeadFrom::Estimate.as_str(), "estimate");
+    }
+}
