@@ -155,7 +155,12 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
     let mut broken = false;
 
     if let Some(problem) = input.encoding_problem {
-        findings.push(Finding::new(Code::BadEncoding, Severity::Warning, 0, problem));
+        findings.push(Finding::new(
+            Code::BadEncoding,
+            Severity::Warning,
+            0,
+            problem,
+        ));
     }
     for p in &slice.problems {
         let severity = match p.gravity {
@@ -229,14 +234,20 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         Status::Ok
     };
     if report.status == Status::Error && report.check.reason.is_none() {
-        report.check = Check::unverifiable(report.result.clone(), "the game could not be read whole");
+        report.check =
+            Check::unverifiable(report.result.clone(), "the game could not be read whole");
     }
     report.findings = findings;
     report
 }
 
 /// Reads the root properties, replays, counts and checks.
-fn audit_record(record: &GameRecord<'_>, options: &AuditOptions, report: &mut GameReport, findings: &mut Vec<Finding>) {
+fn audit_record(
+    record: &GameRecord<'_>,
+    options: &AuditOptions,
+    report: &mut GameReport,
+    findings: &mut Vec<Finding>,
+) {
     // Board size.
     let size = match record.root.size {
         None => BoardSize::STANDARD,
@@ -247,10 +258,19 @@ fn audit_record(record: &GameRecord<'_>, options: &AuditOptions, report: &mut Ga
                     Code::BadProperty,
                     Severity::Error,
                     v.offset as usize,
-                    format!("SZ[{}] is not a board size from 1 to 52: the game cannot be replayed", v.raw.trim()),
+                    format!(
+                        "SZ[{}] is not a board size from 1 to 52: the game cannot be replayed",
+                        v.raw.trim()
+                    ),
                 ));
-                report.check = Check::unverifiable(report.result.clone(), "the board size cannot be read");
-                findings.push(Finding::new(Code::ParseError, Severity::Error, v.offset as usize, "unusable board size"));
+                report.check =
+                    Check::unverifiable(report.result.clone(), "the board size cannot be read");
+                findings.push(Finding::new(
+                    Code::ParseError,
+                    Severity::Error,
+                    v.offset as usize,
+                    "unusable board size",
+                ));
                 return;
             }
         },
@@ -328,16 +348,37 @@ fn audit_record(record: &GameRecord<'_>, options: &AuditOptions, report: &mut Ga
         },
         None => {
             let chinese = matches!(set, RuleSet::Chinese | RuleSet::ChinesePositional);
-            let k = read_komi(record.root.komi.map(|v| v.raw), rules.default_komi, chinese, handicap < 2);
+            let k = read_komi(
+                record.root.komi.map(|v| v.raw),
+                rules.default_komi,
+                chinese,
+                handicap < 2,
+            );
             if let (Some(how), Some(v)) = (&k.normalized, record.root.komi) {
-                findings.push(Finding::new(Code::KomiNormalized, Severity::Info, v.offset as usize, how.clone()));
+                findings.push(Finding::new(
+                    Code::KomiNormalized,
+                    Severity::Info,
+                    v.offset as usize,
+                    how.clone(),
+                ));
             }
-            if let (Some(v), true) = (record.root.komi, k.raw.is_some() && k.raw.as_deref().and_then(|r| r.parse::<f64>().ok()).is_none()) {
+            if let (Some(v), true) = (
+                record.root.komi,
+                k.raw.is_some()
+                    && k.raw
+                        .as_deref()
+                        .and_then(|r| r.parse::<f64>().ok())
+                        .is_none(),
+            ) {
                 findings.push(Finding::new(
                     Code::BadProperty,
                     Severity::Warning,
                     v.offset as usize,
-                    format!("KM[{}] is not a number: komi {} assumed, results not held against RE[]", v.raw.trim(), k.points),
+                    format!(
+                        "KM[{}] is not a number: komi {} assumed, results not held against RE[]",
+                        v.raw.trim(),
+                        k.points
+                    ),
                 ));
             }
             k

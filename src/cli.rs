@@ -102,7 +102,12 @@ pub struct AuditArgs {
     #[arg(long)]
     pub json: bool,
     /// Statuses that make the exit code 1 (comma-separated).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "error,illegal,mismatch")]
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "error,illegal,mismatch"
+    )]
     pub fail_on: Vec<Status>,
     /// Worker threads (default: all cores).
     #[arg(long, short = 'j')]
@@ -145,8 +150,13 @@ impl AuditArgs {
             let reader: Box<dyn BufRead> = if list.as_os_str() == "-" {
                 Box::new(std::io::BufReader::new(std::io::stdin()))
             } else {
-                let f = std::fs::File::open(list)
-                    .map_err(|e| format!("--files-from {}: {}", list.display(), crate::input::walk::io_message(&e)))?;
+                let f = std::fs::File::open(list).map_err(|e| {
+                    format!(
+                        "--files-from {}: {}",
+                        list.display(),
+                        crate::input::walk::io_message(&e)
+                    )
+                })?;
                 Box::new(std::io::BufReader::new(f))
             };
             for line in reader.lines() {
@@ -169,7 +179,9 @@ impl AuditArgs {
         let jobs = match self.jobs {
             Some(0) => return Err("--jobs must be at least 1".to_string()),
             Some(n) => n,
-            None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            None => std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
         };
         if let Some(k) = self.game.komi {
             if !k.is_finite() {

@@ -156,7 +156,12 @@ pub struct Finding {
 
 impl Finding {
     /// A finding at a byte offset of the game's text; line and column are filled later.
-    pub fn new(code: Code, severity: Severity, offset: usize, message: impl Into<String>) -> Finding {
+    pub fn new(
+        code: Code,
+        severity: Severity,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> Finding {
         Finding {
             code,
             severity,

@@ -188,7 +188,10 @@ mod tests {
         assert_eq!(p, Point::new(3, 3));
         assert_eq!(p.sgf(), "dd");
         assert_eq!(p.vertex(BoardSize::STANDARD), "D16");
-        assert_eq!(Point::from_sgf(b"jj").unwrap().vertex(BoardSize::STANDARD), "K10");
+        assert_eq!(
+            Point::from_sgf(b"jj").unwrap().vertex(BoardSize::STANDARD),
+            "K10"
+        );
         assert_eq!(Point::from_sgf(b"aZ").unwrap(), Point::new(0, 51));
         assert_eq!(Point::new(0, 51).sgf(), "aZ");
         assert!(Point::from_sgf(b"d").is_none());

@@ -50,9 +50,18 @@ pub fn read_komi(raw: Option<&str>, default: f64, chinese: bool, even: bool) -> 
     if value.abs() >= 100.0 && (value / 25.0).fract() == 0.0 {
         let hundredths = value / 100.0;
         let (points, how) = if quarter(hundredths) {
-            (hundredths * 2.0, format!("KM[{text}] read as {hundredths} stones = {} points", hundredths * 2.0))
+            (
+                hundredths * 2.0,
+                format!(
+                    "KM[{text}] read as {hundredths} stones = {} points",
+                    hundredths * 2.0
+                ),
+            )
         } else {
-            (hundredths, format!("KM[{text}] read as hundredths: {hundredths} points"))
+            (
+                hundredths,
+                format!("KM[{text}] read as hundredths: {hundredths} points"),
+            )
         };
         return Komi {
             points,
@@ -66,7 +75,10 @@ pub fn read_komi(raw: Option<&str>, default: f64, chinese: bool, even: bool) -> 
         return Komi {
             points: value * 2.0,
             raw: Some(text.to_string()),
-            normalized: Some(format!("KM[{text}] read as {value} stones = {} points", value * 2.0)),
+            normalized: Some(format!(
+                "KM[{text}] read as {value} stones = {} points",
+                value * 2.0
+            )),
             uncertain: false,
         };
     }

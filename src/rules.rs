@@ -96,17 +96,55 @@ impl RuleSet {
     pub fn rules(self) -> Rules {
         use RepetitionOutcome::*;
         let (superko, repetition, suicide, counting, default_komi) = match self {
-            RuleSet::Chinese => (Superko::Situational, Illegal, SuicideRule::Forbidden, Counting::Area, 7.5),
-            RuleSet::ChinesePositional => {
-                (Superko::Positional, Illegal, SuicideRule::Forbidden, Counting::Area, 7.5)
-            }
-            RuleSet::TrompTaylor => {
-                (Superko::Positional, Illegal, SuicideRule::Allowed, Counting::AreaNoSplit, 7.5)
-            }
-            RuleSet::Aga => (Superko::Situational, Illegal, SuicideRule::Forbidden, Counting::Area, 7.5),
-            RuleSet::Nz => (Superko::Situational, Illegal, SuicideRule::Allowed, Counting::Area, 7.0),
-            RuleSet::Japanese => (Superko::Simple, NoResult, SuicideRule::Forbidden, Counting::Territory, 6.5),
-            RuleSet::Korean => (Superko::Simple, NoResult, SuicideRule::Forbidden, Counting::Territory, 6.5),
+            RuleSet::Chinese => (
+                Superko::Situational,
+                Illegal,
+                SuicideRule::Forbidden,
+                Counting::Area,
+                7.5,
+            ),
+            RuleSet::ChinesePositional => (
+                Superko::Positional,
+                Illegal,
+                SuicideRule::Forbidden,
+                Counting::Area,
+                7.5,
+            ),
+            RuleSet::TrompTaylor => (
+                Superko::Positional,
+                Illegal,
+                SuicideRule::Allowed,
+                Counting::AreaNoSplit,
+                7.5,
+            ),
+            RuleSet::Aga => (
+                Superko::Situational,
+                Illegal,
+                SuicideRule::Forbidden,
+                Counting::Area,
+                7.5,
+            ),
+            RuleSet::Nz => (
+                Superko::Situational,
+                Illegal,
+                SuicideRule::Allowed,
+                Counting::Area,
+                7.0,
+            ),
+            RuleSet::Japanese => (
+                Superko::Simple,
+                NoResult,
+                SuicideRule::Forbidden,
+                Counting::Territory,
+                6.5,
+            ),
+            RuleSet::Korean => (
+                Superko::Simple,
+                NoResult,
+                SuicideRule::Forbidden,
+                Counting::Territory,
+                6.5,
+            ),
         };
         Rules {
             set: self,
@@ -128,15 +166,16 @@ impl RuleSet {
             .collect();
         let s = s.strip_suffix("rules").unwrap_or(&s);
         Some(match s {
-            "chinese" | "cn" | "chn" | "china" | "chineserule" | "中国" | "中国规则" | "中國規則"
-            | "中国围棋规则" | "中國圍棋規則" | "数子" | "數子" => RuleSet::Chinese,
+            "chinese" | "cn" | "chn" | "china" | "chineserule" | "中国" | "中国规则"
+            | "中國規則" | "中国围棋规则" | "中國圍棋規則" | "数子" | "數子" => {
+                RuleSet::Chinese
+            }
             "chinesepositional" | "chinesekgs" | "chineseogs" => RuleSet::ChinesePositional,
             "tromptaylor" | "tt" | "tromp" => RuleSet::TrompTaylor,
             "aga" | "american" | "agarules" => RuleSet::Aga,
             "nz" | "newzealand" => RuleSet::Nz,
-            "japanese" | "jp" | "jpn" | "japan" | "日本" | "日本规则" | "日本規則" | "日本ルール" => {
-                RuleSet::Japanese
-            }
+            "japanese" | "jp" | "jpn" | "japan" | "日本" | "日本规则" | "日本規則"
+            | "日本ルール" => RuleSet::Japanese,
             "korean" | "ko" | "kor" | "korea" | "한국" | "한국규칙" | "韩国规则" | "韓國規則" => {
                 RuleSet::Korean
             }

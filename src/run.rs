@@ -102,7 +102,10 @@ impl LoadedFile {
 }
 
 /// The report of a game whose audit panicked: an `error` status, not a lost game.
-fn internal_error_report(input: &GameInput<'_>, panic: Box<dyn std::any::Any + Send>) -> GameReport {
+fn internal_error_report(
+    input: &GameInput<'_>,
+    panic: Box<dyn std::any::Any + Send>,
+) -> GameReport {
     let what = panic
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -185,7 +188,11 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         schema: SCHEMA,
         tool: "sgfaudit",
         version: env!("CARGO_PKG_VERSION"),
-        inputs: config.paths.iter().map(|p| p.to_string_lossy().into_owned()).collect(),
+        inputs: config
+            .paths
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect(),
     })?;
 
     let total_bytes: u64 = if config.progress == ProgressMode::Never {
@@ -200,8 +207,8 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
     let mut window: VecDeque<(Arc<LoadedFile>, usize)> = VecDeque::new();
 
     let flush = |window: &mut VecDeque<(Arc<LoadedFile>, usize)>,
-                     summary: &mut Summary,
-                     reporter: &mut dyn Reporter|
+                 summary: &mut Summary,
+                 reporter: &mut dyn Reporter|
      -> io::Result<()> {
         let jobs: Vec<(Arc<LoadedFile>, usize)> = window.drain(..).collect();
         let reports: Vec<GameReport> = pool.install(|| {
@@ -227,7 +234,13 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
                     if window.len() >= WINDOW {
                         flush(&mut window, &mut summary, reporter)?;
                         let secs = started.elapsed().as_secs_f64().max(1e-9);
-                        progress.update(bytes_done, summary.games, summary.files, summary.findings(), summary.games as f64 / secs);
+                        progress.update(
+                            bytes_done,
+                            summary.games,
+                            summary.files,
+                            summary.findings(),
+                            summary.games as f64 / secs,
+                        );
                     }
                 }
             }

@@ -163,7 +163,12 @@ fn utf8_in_place(
         from: EncodingFrom::Utf8,
         problem: declared_encoding
             .filter(|e| *e != encoding_rs::UTF_8 && !is_ascii_compatible_label(e))
-            .map(|e| format!("CA[{}] declared, but the text is UTF-8; read as UTF-8", e.name())),
+            .map(|e| {
+                format!(
+                    "CA[{}] declared, but the text is UTF-8; read as UTF-8",
+                    e.name()
+                )
+            }),
         declared,
     }
 }
@@ -238,7 +243,8 @@ mod tests {
 
     #[test]
     fn wrong_declaration_is_detected_and_reported() {
-        let (bytes, _, _) = encoding_rs::GBK.encode("(;CA[UTF-8]PB[中国围棋协会]PW[黑白双方的棋手])");
+        let (bytes, _, _) =
+            encoding_rs::GBK.encode("(;CA[UTF-8]PB[中国围棋协会]PW[黑白双方的棋手])");
         let (t, d) = text_of(&bytes);
         assert_eq!(t, "(;CA[UTF-8]PB[中国围棋协会]PW[黑白双方的棋手])");
         assert_eq!(d.from, EncodingFrom::Detected);

@@ -41,12 +41,27 @@ mod tests {
     #[test]
     fn counts_lines_and_characters() {
         let text = "ab\ncd黑e\r\nf";
-        assert_eq!(LineCol::START.advance(text, 0), LineCol { line: 1, column: 1 });
-        assert_eq!(LineCol::START.advance(text, 1), LineCol { line: 1, column: 2 });
-        assert_eq!(LineCol::START.advance(text, 3), LineCol { line: 2, column: 1 });
+        assert_eq!(
+            LineCol::START.advance(text, 0),
+            LineCol { line: 1, column: 1 }
+        );
+        assert_eq!(
+            LineCol::START.advance(text, 1),
+            LineCol { line: 1, column: 2 }
+        );
+        assert_eq!(
+            LineCol::START.advance(text, 3),
+            LineCol { line: 2, column: 1 }
+        );
         // "cd黑" is 5 bytes but 3 characters.
-        assert_eq!(LineCol::START.advance(text, 8), LineCol { line: 2, column: 4 });
-        assert_eq!(LineCol::START.advance(text, 11), LineCol { line: 3, column: 1 });
+        assert_eq!(
+            LineCol::START.advance(text, 8),
+            LineCol { line: 2, column: 4 }
+        );
+        assert_eq!(
+            LineCol::START.advance(text, 11),
+            LineCol { line: 3, column: 1 }
+        );
         let base = LineCol { line: 4, column: 7 };
         assert_eq!(base.advance("xy", 2), LineCol { line: 4, column: 9 });
     }

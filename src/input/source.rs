@@ -30,7 +30,10 @@ pub fn read_file(path: &Path) -> io::Result<Bytes> {
     let mut file = File::open(path)?;
     let meta = file.metadata()?;
     if meta.is_dir() {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "is a directory",
+        ));
     }
     if meta.is_file() && meta.len() >= MMAP_THRESHOLD {
         // SAFETY: the map is read-only and private to this process. If another process

@@ -134,7 +134,11 @@ pub fn split(text: &str) -> Vec<GameSlice> {
         for p in &mut pending {
             p.at = LineCol::START.advance(text, p.offset);
         }
-        games.last_mut().expect("not empty").problems.extend(pending);
+        games
+            .last_mut()
+            .expect("not empty")
+            .problems
+            .extend(pending);
     }
     games
 }
@@ -176,18 +180,20 @@ fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<Spli
                     return (pos, problems);
                 }
             }
-            _ => match value_end(bytes, pos + 1) {
-                Some(end) => pos = end + 1,
-                None => {
-                    problems.push(SplitProblem {
+            _ => {
+                match value_end(bytes, pos + 1) {
+                    Some(end) => pos = end + 1,
+                    None => {
+                        problems.push(SplitProblem {
                         offset: pos,
                         at: LineCol::START,
                         gravity: Gravity::Broken,
                         message: "property value never closed: ']' missing before the end of the file".into(),
                     });
-                    return (bytes.len(), problems);
+                        return (bytes.len(), problems);
+                    }
                 }
-            },
+            }
         }
     }
 }
@@ -221,7 +227,10 @@ mod tests {
         let text = "(;GM[1];B[aa](;W[bb])(;W[cc]))\n(;C[a ) in a value];B[dd])\n";
         assert_eq!(
             ranges(text),
-            vec!["(;GM[1];B[aa](;W[bb])(;W[cc]))", "(;C[a ) in a value];B[dd])"]
+            vec![
+                "(;GM[1];B[aa](;W[bb])(;W[cc]))",
+                "(;C[a ) in a value];B[dd])"
+            ]
         );
         let games = split(text);
         assert_eq!(games[1].start, LineCol { line: 2, column: 1 });

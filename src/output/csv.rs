@@ -35,7 +35,13 @@ impl Reporter for CsvReporter<'_> {
     fn game(&mut self, g: &GameReport) -> io::Result<()> {
         let size = g
             .size
-            .map(|[w, h]| if w == h { w.to_string() } else { format!("{w}:{h}") })
+            .map(|[w, h]| {
+                if w == h {
+                    w.to_string()
+                } else {
+                    format!("{w}:{h}")
+                }
+            })
             .unwrap_or_default();
         let mut codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
         codes.dedup();

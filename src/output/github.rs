@@ -18,7 +18,10 @@ impl<'w> GithubReporter<'w> {
 
 /// Escapes a value for a workflow command (`%`, `\r`, `\n`, and `,`/`:` in properties).
 fn escape(s: &str, property: bool) -> String {
-    let mut out = s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    let mut out = s
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A");
     if property {
         out = out.replace(':', "%3A").replace(',', "%2C");
     }

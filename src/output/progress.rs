@@ -23,12 +23,15 @@ impl Progress {
         let show = match mode {
             ProgressMode::Always => true,
             ProgressMode::Never => false,
-            ProgressMode::Auto => std::io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
+            ProgressMode::Auto => {
+                std::io::stderr().is_terminal() && std::env::var_os("CI").is_none()
+            }
         };
         if !show {
             return Progress { bar: None };
         }
-        let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr_with_hz(8));
+        let bar =
+            ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr_with_hz(8));
         bar.set_style(
             ProgressStyle::with_template(
                 "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} ETA {eta}",
@@ -39,7 +42,14 @@ impl Progress {
     }
 
     /// Reports what is done so far.
-    pub fn update(&self, bytes_done: u64, games: usize, files: usize, findings: usize, games_per_second: f64) {
+    pub fn update(
+        &self,
+        bytes_done: u64,
+        games: usize,
+        files: usize,
+        findings: usize,
+        games_per_second: f64,
+    ) {
         if let Some(bar) = &self.bar {
             bar.set_position(bytes_done);
             bar.set_message(format!(

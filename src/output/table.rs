@@ -30,7 +30,11 @@ impl Reporter for TableReporter<'_> {
 
     fn game(&mut self, game: &GameReport) -> io::Result<()> {
         let path = for_terminal(&game.path);
-        for f in game.findings.iter().filter(|f| f.severity >= Severity::Warning) {
+        for f in game
+            .findings
+            .iter()
+            .filter(|f| f.severity >= Severity::Warning)
+        {
             let at = match (f.r#move, &f.vertex) {
                 (Some(m), Some(v)) => format!(" move {m} {v}:"),
                 (Some(m), None) => format!(" move {m}:"),

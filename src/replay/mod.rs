@@ -209,10 +209,14 @@ fn replay_with(
                 &at,
                 Some(p),
                 size,
-                format!("{color} [{}] is off the {size} board: the move is void (art. 19)", p.sgf()),
+                format!(
+                    "{color} [{}] is off the {size} board: the move is void (art. 19)",
+                    p.sgf()
+                ),
             )),
             MoveTarget::At(p) => {
-                let simple_ko_taken = rules.superko == Superko::Simple && board.ko_point() == Some(p);
+                let simple_ko_taken =
+                    rules.superko == Superko::Simple && board.ko_point() == Some(p);
                 let mut repeated_from: Option<u32> = None;
                 let outcome = if simple_ko_taken {
                     Err(Rejection::Repeat)

@@ -44,7 +44,13 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
     let report = file.audit(args.game, &options);
     let t = |s: &str| for_terminal(s).into_owned();
 
-    writeln!(out, "{} game {} (line {})", t(&report.path), report.game, report.line)?;
+    writeln!(
+        out,
+        "{} game {} (line {})",
+        t(&report.path),
+        report.game,
+        report.line
+    )?;
     writeln!(
         out,
         "Black: {}   White: {}",
@@ -53,13 +59,23 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
     )?;
     if let Ok(games) = read_games(file.game_text(args.game)) {
         if let Some(g) = games.first() {
-            let info: Vec<String> = g.info.iter().map(|(k, v)| format!("{k}: {}", t(v))).collect();
+            let info: Vec<String> = g
+                .info
+                .iter()
+                .map(|(k, v)| format!("{k}: {}", t(v)))
+                .collect();
             if !info.is_empty() {
                 writeln!(out, "{}", info.join("   "))?;
             }
         }
     }
-    let size = report.size.map(|[w, h]| if w == h { format!("{w}x{w}") } else { format!("{w}x{h}") });
+    let size = report.size.map(|[w, h]| {
+        if w == h {
+            format!("{w}x{w}")
+        } else {
+            format!("{w}x{h}")
+        }
+    });
     writeln!(
         out,
         "Board {}, rules {} (from {:?}), komi {}{}, handicap {}, {} moves",
@@ -67,18 +83,33 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         report.rules,
         report.rules_from,
         report.komi,
-        report.komi_raw.as_deref().map(|r| format!(" (KM[{}])", t(r))).unwrap_or_default(),
+        report
+            .komi_raw
+            .as_deref()
+            .map(|r| format!(" (KM[{}])", t(r)))
+            .unwrap_or_default(),
         report.handicap,
         report.moves
     )?;
     for f in &report.findings {
         let at = f.r#move.map(|m| format!("move {m}: ")).unwrap_or_default();
-        writeln!(out, "  {} [{}] {at}{}", f.severity.as_str(), f.code, t(&f.message))?;
+        writeln!(
+            out,
+            "  {} [{}] {at}{}",
+            f.severity.as_str(),
+            f.code,
+            t(&f.message)
+        )?;
     }
     writeln!(out)?;
 
     if let (Some(board), Some(score)) = (&report.board, &report.score) {
-        let dead: Vec<_> = score.dead_black.iter().chain(&score.dead_white).copied().collect();
+        let dead: Vec<_> = score
+            .dead_black
+            .iter()
+            .chain(&score.dead_white)
+            .copied()
+            .collect();
         let set = RuleSet::from_name(report.rules).unwrap_or(RuleSet::Chinese);
         let method = match set.rules().counting {
             Counting::AreaNoSplit => ScoringMethod::NobodyShared,
@@ -97,7 +128,11 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         writeln!(out, "{:<16}{:>10}{:>10}", "", "Black", "White")?;
         writeln!(out, "{:<16}{:>10}{:>10}", "area", score.black, score.white)?;
         writeln!(out, "{:<16}{:>10}{:>10}", "komi", "", score.komi)?;
-        writeln!(out, "{:<16}{:>10}{:>10}", "handicap bonus", "", score.handicap_bonus)?;
+        writeln!(
+            out,
+            "{:<16}{:>10}{:>10}",
+            "handicap bonus", "", score.handicap_bonus
+        )?;
         writeln!(out, "Result: {}  ({})", score.result, score.stones)?;
     } else {
         if let Some(board) = &report.board {
@@ -112,8 +147,17 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         "RE[{}]: {}{}",
         t(report.result.as_deref().unwrap_or("")),
         verdict.as_ref().and_then(|v| v.as_str()).unwrap_or("?"),
-        report.check.reason.as_deref().map(|r| format!(" — {}", t(r))).unwrap_or_default()
+        report
+            .check
+            .reason
+            .as_deref()
+            .map(|r| format!(" — {}", t(r)))
+            .unwrap_or_default()
     )?;
     out.flush()?;
-    Ok(if report.status == crate::audit::Status::Ok { 0 } else { 1 })
+    Ok(if report.status == crate::audit::Status::Ok {
+        0
+    } else {
+        1
+    })
 }

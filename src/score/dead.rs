@@ -8,7 +8,7 @@ use super::benson::dead_in_pass_alive_territory;
 use crate::geom::{Color, Point, Position};
 
 /// What the user asked for (`--dead`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum DeadPolicy {
     /// Territory markup (`TB`/`TW`) only.
     Markup,

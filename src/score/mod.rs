@@ -27,3 +27,7 @@ pub use margin::{format_points, format_stones, handicap_bonus, margin, HandicapB
 pub use render::render_board;
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, DeadList, Score};
+
+pub mod command;
+pub mod verdict;
+pub use verdict::{audit_result, ResultInput, ResultOutcome};

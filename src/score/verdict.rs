@@ -71,7 +71,10 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
             ),
         )
     });
-    let claims_count = matches!(recorded, Some(RecordedResult::Score { .. } | RecordedResult::Draw));
+    let claims_count = matches!(
+        recorded,
+        Some(RecordedResult::Score { .. } | RecordedResult::Draw)
+    );
     let mut ctx = CheckContext {
         ended_by_passes: input.ended_by_passes,
         moves_after_end: input.position_at_end.is_some(),
@@ -82,7 +85,8 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     if !(input.ended_by_passes || claims_count) {
         let mut check = check_result(input.recorded_raw, None, &ctx);
         if input.recorded_raw.is_none() {
-            check.reason = Some("the game is unfinished: no two passes and no result (RE[])".to_string());
+            check.reason =
+                Some("the game is unfinished: no two passes and no result (RE[])".to_string());
         }
         return ResultOutcome {
             score: None,
@@ -111,21 +115,31 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
 
     if let Some(at_end) = input.position_at_end {
         let (end_score, _) = count(at_end);
-        let end_check = check_result(input.recorded_raw, Some(&end_score), &CheckContext {
-            moves_after_end: false,
-            ..ctx
-        });
+        let end_check = check_result(
+            input.recorded_raw,
+            Some(&end_score),
+            &CheckContext {
+                moves_after_end: false,
+                ..ctx
+            },
+        );
         let counted = format!(
             "the final position was counted ({}); at the two passes that ended the game it was {}",
             score.result, end_score.result
         );
         if check.verdict != Verdict::Agrees && end_check.verdict == Verdict::Agrees {
             check = Check {
-                reason: Some(format!("{counted}: RE[] fits the position at the two passes")),
+                reason: Some(format!(
+                    "{counted}: RE[] fits the position at the two passes"
+                )),
                 ..end_check
             };
         } else {
-            let fits = if check.verdict == Verdict::Agrees { "RE[] fits the final position" } else { "RE[] fits neither" };
+            let fits = if check.verdict == Verdict::Agrees {
+                "RE[] fits the final position"
+            } else {
+                "RE[] fits neither"
+            };
             let reason = match &check.reason {
                 Some(r) => format!("{counted}; {fits}; {r}"),
                 None => format!("{counted}; {fits}"),
@@ -135,7 +149,11 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     }
     if let (Some(note), Verdict::Unverifiable) = (&dead.note, check.verdict) {
         let reason = check.reason.take().unwrap_or_default();
-        check.reason = Some(if reason.is_empty() { note.clone() } else { format!("{reason} ({note})") });
+        check.reason = Some(if reason.is_empty() {
+            note.clone()
+        } else {
+            format!("{reason} ({note})")
+        });
     }
     if !ctx.area_scoring {
         let reason = check.reason.take().unwrap_or_default();

@@ -130,7 +130,11 @@ impl<'a> Iterator for Lexer<'a> {
                             }
                         }
                         if let Some(e) = found {
-                            self.problem(start, "unescaped ']' inside a property value: read up to the next ']'", false);
+                            self.problem(
+                                start,
+                                "unescaped ']' inside a property value: read up to the next ']'",
+                                false,
+                            );
                             end = e;
                         }
                     }
@@ -156,7 +160,11 @@ impl<'a> Iterator for Lexer<'a> {
                             matches!(b, b'(' | b')' | b';' | b'[') || b.is_ascii_alphabetic()
                         })
                         .unwrap_or(bytes.len() - start);
-                    self.problem(start, "unexpected characters outside a property value ignored", false);
+                    self.problem(
+                        start,
+                        "unexpected characters outside a property value ignored",
+                        false,
+                    );
                     self.pos = start + skip.max(1);
                 }
             }

@@ -250,7 +250,8 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
 
     let warn = |rec: &mut GameRecord<'a>, code: Code, offset: usize, message: String| {
         if rec.problems.len() < 100 {
-            rec.problems.push(Finding::new(code, Severity::Warning, offset, message));
+            rec.problems
+                .push(Finding::new(code, Severity::Warning, offset, message));
         }
     };
 
@@ -351,9 +352,17 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                     if !node.seen.insert(key) {
                         let merged = matches!(
                             prop,
-                            Prop::AddBlack | Prop::AddWhite | Prop::AddEmpty | Prop::TerritoryBlack | Prop::TerritoryWhite
+                            Prop::AddBlack
+                                | Prop::AddWhite
+                                | Prop::AddEmpty
+                                | Prop::TerritoryBlack
+                                | Prop::TerritoryWhite
                         );
-                        let what = if merged { "values merged" } else { "the first one is used" };
+                        let what = if merged {
+                            "values merged"
+                        } else {
+                            "the first one is used"
+                        };
                         warn(
                             &mut rec,
                             Code::ParseError,
@@ -426,7 +435,12 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                             "W" | "w" => Some(Color::White),
                             other => {
                                 let other = other.to_string();
-                                warn(&mut rec, Code::BadProperty, off, format!("PL[{other}] is not B or W: ignored"));
+                                warn(
+                                    &mut rec,
+                                    Code::BadProperty,
+                                    off,
+                                    format!("PL[{other}] is not B or W: ignored"),
+                                );
                                 None
                             }
                         }
@@ -474,8 +488,17 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
     }
     for p in lexer.problems {
         rec.broken |= p.fatal;
-        let severity = if p.fatal { Severity::Error } else { Severity::Warning };
-        rec.problems.push(Finding::new(Code::ParseError, severity, p.offset, p.message));
+        let severity = if p.fatal {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        rec.problems.push(Finding::new(
+            Code::ParseError,
+            severity,
+            p.offset,
+            p.message,
+        ));
     }
     if rec.node_count == 0 && !rec.broken {
         rec.problems.push(Finding::new(
@@ -495,7 +518,10 @@ mod tests {
 
     #[test]
     fn main_line_only() {
-        let rec = parse_game("(;GM[1]SZ[9]KM[7.5];B[aa](;W[bb];B[cc])(;W[dd]))", Limits::default());
+        let rec = parse_game(
+            "(;GM[1]SZ[9]KM[7.5];B[aa](;W[bb];B[cc])(;W[dd]))",
+            Limits::default(),
+        );
         let moves: Vec<_> = rec.nodes.iter().filter_map(|n| n.mv).collect();
         assert_eq!(moves.len(), 3);
         assert_eq!(moves[1].target, MoveTarget::At(Point::new(1, 1)));
@@ -510,7 +536,10 @@ mod tests {
         assert_eq!(rec.setup.len(), 1 + 4 + 1);
         assert_eq!(rec.nodes[0].setup, 0..6);
         assert_eq!(rec.nodes[1].mv.unwrap().target, MoveTarget::Pass);
-        assert_eq!(rec.nodes[2].mv.unwrap().target, MoveTarget::At(Point::new(19, 19)));
+        assert_eq!(
+            rec.nodes[2].mv.unwrap().target,
+            MoveTarget::At(Point::new(19, 19))
+        );
     }
 
     #[test]

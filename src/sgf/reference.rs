@@ -53,7 +53,9 @@ fn point(p: &sgf_parse::go::Point) -> Point {
 /// Reads the games of a text with `sgf-parse`.
 pub fn read_games(text: &str) -> Result<Vec<ReferenceGame>, String> {
     if nesting_depth(text) > MAX_REFERENCE_DEPTH {
-        return Err(format!("nested more than {MAX_REFERENCE_DEPTH} variations deep"));
+        return Err(format!(
+            "nested more than {MAX_REFERENCE_DEPTH} variations deep"
+        ));
     }
     let nodes: Vec<SgfNode<Prop>> = sgf_parse::go::parse(text).map_err(|e| format!("{e:?}"))?;
     Ok(nodes.iter().map(read_game).collect())
