@@ -179,8 +179,18 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
     } else {
         parse_game(text, options.limits)
     };
+    // A value left open at the end of the file is found by the splitter already.
+    let split_broken = broken;
     broken |= record.broken;
-    findings.extend(record.problems.iter().cloned());
+    findings.extend(
+        record
+            .problems
+            .iter()
+            .filter(|f| {
+                !(split_broken && f.code == Code::ParseError && f.severity == Severity::Error)
+            })
+            .cloned(),
+    );
 
     let mut report = GameReport {
         path: input.path.to_string(),

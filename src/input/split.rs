@@ -59,12 +59,18 @@ pub fn split(text: &str) -> Vec<GameSlice> {
             pos += 1;
             continue;
         }
-        if b != b'(' && b != b';' {
-            let junk_end = memchr::memchr2(b'(', b';', &bytes[pos..])
-                .map(|i| pos + i)
-                .unwrap_or(bytes.len());
-            // `;` inside junk is only a game start if properties follow; keep it simple:
-            // text up to the next `(` or `;` is ignored.
+        if b != b'(' && !(b == b';' && starts_node(bytes, pos)) {
+            // Junk: up to the next `(` or a `;` that opens a node (`;GM[1]`).
+            let mut junk_end = bytes.len();
+            let mut i = pos + 1;
+            while let Some(j) = memchr::memchr2(b'(', b';', &bytes[i..]) {
+                let at = i + j;
+                if bytes[at] == b'(' || starts_node(bytes, at) {
+                    junk_end = at;
+                    break;
+                }
+                i = at + 1;
+            }
             if !text[pos..junk_end].trim().is_empty() {
                 let message = if games.is_empty() {
                     "text before the first game tree ignored"
@@ -141,6 +147,20 @@ pub fn split(text: &str) -> Vec<GameSlice> {
             .extend(pending);
     }
     games
+}
+
+/// True when a `;` at `at` opens a node: whitespace, then a property identifier and `[`
+/// (`;GM[1]`), as in records that lack their opening `(`.
+fn starts_node(bytes: &[u8], at: usize) -> bool {
+    let mut i = at + 1;
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    let ident_start = i;
+    while i < bytes.len() && bytes[i].is_ascii_uppercase() {
+        i += 1;
+    }
+    i > ident_start && i < bytes.len() && bytes[i] == b'['
 }
 
 /// Scans one tree from `start` (its `(`, or its first `;` when `(` is missing) and returns
@@ -268,9 +288,9 @@ mod tests {
 
     #[test]
     fn junk_and_missing_open_paren() {
-        let games = split("header text\n;GM[1];B[aa])");
+        let games = split("header text; more\n;GM[1];B[aa])");
         assert_eq!(games.len(), 1);
-        assert_eq!(games[0].range.start, 12);
+        assert_eq!(games[0].range.start, 18);
         assert_eq!(games[0].start, LineCol { line: 2, column: 1 });
         assert_eq!(games[0].problems.len(), 2);
     }

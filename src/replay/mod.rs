@@ -210,8 +210,10 @@ fn replay_with(
                 Some(p),
                 size,
                 format!(
-                    "{color} [{}] is off the {size} board: the move is void (art. 19)",
-                    p.sgf()
+                    "{color} [{}] is off the {}x{} board: the move is void (art. 19)",
+                    p.sgf(),
+                    size.width,
+                    size.height
                 ),
             )),
             MoveTarget::At(p) => {

@@ -480,7 +480,9 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
             }
         }
     }
-    end_property(&mut rec, prop_name, prop_values, prop_offset);
+    if !lexer.problems.iter().any(|p| p.fatal) {
+        end_property(&mut rec, prop_name, prop_values, prop_offset);
+    }
     finish_node(&mut rec, current.take());
     if !markup_b.is_empty() || !markup_w.is_empty() {
         rec.territory_black = markup_b;
