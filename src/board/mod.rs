@@ -632,21 +632,27 @@ impl Board {
         );
         assert_eq!(self.stones, stones, "stone counts [black, white] differ");
         // Flood-fill every chain and compare with the rings and heads.
+        let mut liberty_of = vec![usize::MAX; len];
+        let mut members = Vec::with_capacity(len);
         for start in 0..len {
             let cell = self.cells[start];
             if !(cell == 1 || cell == 2) || chain_of[start] != usize::MAX {
                 continue;
             }
-            let mut members = vec![start];
-            let mut liberties = std::collections::BTreeSet::new();
+            members.clear();
+            members.push(start);
             chain_of[start] = start;
+            let mut liberties = 0;
             let mut i = 0;
             while i < members.len() {
                 let s = members[i];
                 i += 1;
                 for n in self.neighbors(s) {
                     if self.cells[n] == EMPTY {
-                        liberties.insert(n);
+                        if liberty_of[n] != start {
+                            liberty_of[n] = start;
+                            liberties += 1;
+                        }
                     } else if self.cells[n] == cell && chain_of[n] == usize::MAX {
                         chain_of[n] = start;
                         members.push(n);
@@ -663,35 +669,44 @@ impl Board {
                     self.point_at(s)
                 );
             }
-            assert!(
-                members.contains(&h),
+            assert_eq!(
+                chain_of[h], start,
                 "chain at {p:?} has its head outside the chain"
             );
-            let mut ring = vec![];
+            // The ring from the head must come back to it after visiting exactly the
+            // chain's stones, each once.
             let mut s = h;
+            let mut ring_len = 0;
             loop {
                 assert!(
-                    ring.len() < members.len(),
+                    ring_len < members.len(),
                     "ring of the chain at {p:?} is longer than the chain ({} stones)",
                     members.len()
                 );
-                ring.push(s);
+                assert_eq!(
+                    chain_of[s],
+                    start,
+                    "ring of the chain at {p:?} reaches {:?}, outside the chain",
+                    self.point_at(s)
+                );
+                ring_len += 1;
                 s = self.next[s] as usize;
                 if s == h {
                     break;
                 }
             }
-            ring.sort_unstable();
-            members.sort_unstable();
-            assert_eq!(ring, members, "ring of the chain at {p:?} is not the chain");
+            assert_eq!(
+                ring_len,
+                members.len(),
+                "ring of the chain at {p:?} misses stones"
+            );
             assert_eq!(
                 self.count[h] as usize,
                 members.len(),
                 "stone count of the chain at {p:?}"
             );
             assert_eq!(
-                self.libs[h] as usize,
-                liberties.len(),
+                self.libs[h] as usize, liberties,
                 "liberty count of the chain at {p:?}"
             );
         }
