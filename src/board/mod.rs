@@ -100,6 +100,8 @@ pub struct Board {
     libs: Vec<u16>,
     /// Stone count; meaningful on chain heads only.
     count: Vec<u16>,
+    /// XOR of the keys of the chain's stones; meaningful on chain heads only.
+    chain_hash: Vec<u64>,
     /// Zobrist keys per padded cell and colour (zero on walls).
     keys: Vec<[u64; 2]>,
     /// Visit marks for counting distinct liberties: a cell is marked when `mark == stamp`.
@@ -137,6 +139,7 @@ impl Board {
             next: vec![0; len],
             libs: vec![0; len],
             count: vec![0; len],
+            chain_hash: vec![0; len],
             keys,
             mark: vec![0; len],
             stamp: 0,
@@ -268,20 +271,6 @@ impl Board {
         self.stamp
     }
 
-    /// XOR of the keys of the stones of the chain headed by `h`.
-    fn chain_hash(&self, h: usize) -> u64 {
-        let c = color_of(self.cells[h]).index();
-        let mut hash = 0;
-        let mut s = h;
-        loop {
-            hash ^= self.keys[s][c];
-            s = self.next[s] as usize;
-            if s == h {
-                return hash;
-            }
-        }
-    }
-
     /// Setup (SGF `AB`/`AW`/`AE`): puts or removes a stone with no capture and no suicide
     /// check. Chains without liberties may result (SGF allows it); they stay on the board
     /// until a move next to them captures them. Clears the ko point.
@@ -342,7 +331,9 @@ impl Board {
     /// have no head yet; counts its liberties.
     fn rebuild_chain(&mut self, start: usize) {
         let cell = self.cells[start];
+        let ci = color_of(cell).index();
         let stamp = self.next_stamp();
+        let mut hash = 0;
         let mut libs = 0u16;
         let mut count = 0u16;
         let mut last = start;
@@ -352,6 +343,7 @@ impl Board {
         while let Some(s) = self.stack.pop() {
             let s = s as usize;
             count += 1;
+            hash ^= self.keys[s][ci];
             if s != start {
                 // Ring: start -> ... -> last -> s -> start.
                 self.next[last] = s as u16;
@@ -372,6 +364,7 @@ impl Board {
         }
         self.next[last] = start as u16;
         self.count[start] = count;
+        self.chain_hash[start] = hash;
         self.libs[start] = libs;
     }
 
@@ -389,6 +382,7 @@ impl Board {
         self.head[at] = at as u16;
         self.next[at] = at as u16;
         self.count[at] = 1;
+        self.chain_hash[at] = self.keys[at][ci];
         let nbrs = self.neighbors(at);
         let mut libs = 0;
         let mut seen = [0u16; 4];
@@ -470,6 +464,7 @@ impl Board {
         }
         self.next.swap(big, small);
         self.count[big] += self.count[small];
+        self.chain_hash[big] ^= self.chain_hash[small];
         self.libs[big] += extra;
         big
     }
@@ -551,7 +546,7 @@ impl Board {
         }
         let mut hash_after = self.hash ^ self.keys[at][ci];
         for &h in &dead[..n_dead] {
-            hash_after ^= self.chain_hash(h as usize);
+            hash_after ^= self.chain_hash[h as usize];
         }
         let is_suicide = n_dead == 0 && !has_liberty;
         if is_suicide {
@@ -561,7 +556,7 @@ impl Board {
             // The played stone comes and goes; the own chains around it go.
             hash_after = self.hash;
             for &h in &own[..n_own] {
-                hash_after ^= self.chain_hash(h as usize);
+                hash_after ^= self.chain_hash[h as usize];
             }
         }
         if is_repeat(hash_after) {
@@ -632,21 +627,27 @@ impl Board {
         );
         assert_eq!(self.stones, stones, "stone counts [black, white] differ");
         // Flood-fill every chain and compare with the rings and heads.
+        let mut liberty_of = vec![usize::MAX; len];
+        let mut members = Vec::with_capacity(len);
         for start in 0..len {
             let cell = self.cells[start];
             if !(cell == 1 || cell == 2) || chain_of[start] != usize::MAX {
                 continue;
             }
-            let mut members = vec![start];
-            let mut liberties = std::collections::BTreeSet::new();
+            members.clear();
+            members.push(start);
             chain_of[start] = start;
+            let mut liberties = 0;
             let mut i = 0;
             while i < members.len() {
                 let s = members[i];
                 i += 1;
                 for n in self.neighbors(s) {
                     if self.cells[n] == EMPTY {
-                        liberties.insert(n);
+                        if liberty_of[n] != start {
+                            liberty_of[n] = start;
+                            liberties += 1;
+                        }
                     } else if self.cells[n] == cell && chain_of[n] == usize::MAX {
                         chain_of[n] = start;
                         members.push(n);
@@ -655,6 +656,14 @@ impl Board {
             }
             let p = self.point_at(start);
             let h = self.head[start] as usize;
+            let c = color_of(cell);
+            let hash = members
+                .iter()
+                .fold(0, |x, &s| x ^ zobrist::point_key(self.point_at(s), c));
+            assert_eq!(
+                self.chain_hash[h], hash,
+                "hash of the chain at {p:?} differs from its stones' keys"
+            );
             for &s in &members {
                 assert_eq!(
                     self.head[s] as usize,
@@ -663,35 +672,44 @@ impl Board {
                     self.point_at(s)
                 );
             }
-            assert!(
-                members.contains(&h),
+            assert_eq!(
+                chain_of[h], start,
                 "chain at {p:?} has its head outside the chain"
             );
-            let mut ring = vec![];
+            // The ring from the head must come back to it after visiting exactly the
+            // chain's stones, each once.
             let mut s = h;
+            let mut ring_len = 0;
             loop {
                 assert!(
-                    ring.len() < members.len(),
+                    ring_len < members.len(),
                     "ring of the chain at {p:?} is longer than the chain ({} stones)",
                     members.len()
                 );
-                ring.push(s);
+                assert_eq!(
+                    chain_of[s],
+                    start,
+                    "ring of the chain at {p:?} reaches {:?}, outside the chain",
+                    self.point_at(s)
+                );
+                ring_len += 1;
                 s = self.next[s] as usize;
                 if s == h {
                     break;
                 }
             }
-            ring.sort_unstable();
-            members.sort_unstable();
-            assert_eq!(ring, members, "ring of the chain at {p:?} is not the chain");
+            assert_eq!(
+                ring_len,
+                members.len(),
+                "ring of the chain at {p:?} misses stones"
+            );
             assert_eq!(
                 self.count[h] as usize,
                 members.len(),
                 "stone count of the chain at {p:?}"
             );
             assert_eq!(
-                self.libs[h] as usize,
-                liberties.len(),
+                self.libs[h] as usize, liberties,
                 "liberty count of the chain at {p:?}"
             );
         }

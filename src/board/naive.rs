@@ -3,8 +3,6 @@
 //!
 //! [`Board`]: super::Board
 
-use std::collections::BTreeSet;
-
 use super::{zobrist, Played, Rejection, SuicideRule};
 use crate::geom::{BoardSize, Color, Point, Position};
 
@@ -134,22 +132,31 @@ impl NaiveBoard {
 }
 
 /// The stones of the chain on `p` and its liberties, by flood fill.
-fn chain(position: &Position, p: Point) -> (Vec<Point>, BTreeSet<Point>) {
+fn chain(position: &Position, p: Point) -> (Vec<Point>, Vec<Point>) {
     let color = position.get(p);
     assert!(color.is_some(), "no stone on {p:?}");
+    let size = position.size;
+    let mut seen = vec![false; size.points()];
     let mut stones = vec![p];
-    let mut seen = BTreeSet::from([p]);
-    let mut liberties = BTreeSet::new();
+    let mut liberties = vec![];
+    seen[size.index(p)] = true;
     let mut i = 0;
     while i < stones.len() {
         let s = stones[i];
         i += 1;
-        for n in position.size.neighbors(s) {
+        for n in size.neighbors(s) {
+            if seen[size.index(n)] {
+                continue;
+            }
             match position.get(n) {
                 None => {
-                    liberties.insert(n);
+                    seen[size.index(n)] = true;
+                    liberties.push(n);
                 }
-                c if c == color && seen.insert(n) => stones.push(n),
+                c if c == color => {
+                    seen[size.index(n)] = true;
+                    stones.push(n);
+                }
                 _ => {}
             }
         }
