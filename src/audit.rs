@@ -398,12 +398,22 @@ fn audit_record(
     report.komi_raw = komi.raw.clone();
 
     // Replay.
-    let replay: Replay = replay(record, size, &rules, options.strict);
+    let recorded = report.result.as_deref().map(score::parse_result);
+    let claims_count = matches!(
+        recorded,
+        Some(score::RecordedResult::Score { .. } | score::RecordedResult::Draw)
+    );
+    let replay: Replay = replay(
+        record,
+        size,
+        &rules,
+        options.strict,
+        options.keep_board || claims_count,
+    );
     report.moves = replay.moves;
     findings.extend(replay.findings.iter().cloned());
 
-    // How it ended, what RE says, the count and the check.
-    let recorded = report.result.as_deref().map(score::parse_result);
+    // How it ended, the count and the check.
     report.ended_by = if replay.ended_at.is_some() {
         EndedBy::Passes
     } else {
@@ -414,7 +424,7 @@ fn audit_record(
     };
     let outcome = score::audit_result(&score::ResultInput {
         recorded_raw: report.result.as_deref(),
-        final_position: &replay.final_position,
+        final_position: replay.final_position.as_ref(),
         position_at_end: replay.position_at_end.as_ref(),
         territory_black: &record.territory_black,
         territory_white: &record.territory_white,
@@ -431,7 +441,7 @@ fn audit_record(
     report.score = outcome.score;
     report.check = outcome.check;
     if options.keep_board {
-        report.board = Some(replay.final_position);
+        report.board = replay.final_position;
     }
 }
 

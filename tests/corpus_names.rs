@@ -57,7 +57,12 @@ fn every_corpus_file_yields_exactly_the_findings_its_name_promises() {
         }
     }
     assert!(files >= 80, "only {files} corpus files");
-    assert!(failures.is_empty(), "{} file(s) differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} file(s) differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {

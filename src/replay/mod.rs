@@ -19,8 +19,9 @@ pub struct Replay {
     pub findings: Vec<Finding>,
     /// Moves replayed (passes and void moves included).
     pub moves: u32,
-    /// The board after the last move replayed.
-    pub final_position: Position,
+    /// The board after the last move replayed: kept when the game ended by two passes or
+    /// when the caller asked for it (a picture costs an allocation per game).
+    pub final_position: Option<Position>,
     /// The move number of the second of two consecutive passes, if the game ended so.
     pub ended_at: Option<u32>,
     /// The board when the two passes ended the game, when moves follow them.
@@ -35,6 +36,7 @@ pub struct Replay {
 
 thread_local! {
     static HISTORY: RefCell<PositionHistory> = RefCell::new(PositionHistory::default());
+    static BOARD: RefCell<Option<Board>> = const { RefCell::new(None) };
 }
 
 /// A move's place, for findings.
@@ -69,11 +71,37 @@ fn move_finding(
 /// After an illegal move the replay goes on as if that player had lost the turn (art. 19):
 /// the board does not change and the other side moves next, so one run reports every
 /// problem of a record. With `strict`, it stops at the first illegal move instead.
-pub fn replay(record: &GameRecord<'_>, size: BoardSize, rules: &Rules, strict: bool) -> Replay {
+/// `keep_position` asks for the final board even when the game did not end by passes.
+pub fn replay(
+    record: &GameRecord<'_>,
+    size: BoardSize,
+    rules: &Rules,
+    strict: bool,
+    keep_position: bool,
+) -> Replay {
+    // The board and the history are reused from game to game on each thread.
     HISTORY.with(|h| {
-        let mut history = h.borrow_mut();
-        history.clear();
-        replay_with(record, size, rules, strict, &mut history)
+        BOARD.with(|b| {
+            let mut history = h.borrow_mut();
+            history.clear();
+            let mut slot = b.borrow_mut();
+            let board = match slot.as_mut() {
+                Some(board) if board.size() == size => {
+                    board.clear();
+                    board
+                }
+                _ => slot.insert(Board::new(size)),
+            };
+            replay_with(
+                record,
+                size,
+                rules,
+                strict,
+                keep_position,
+                board,
+                &mut history,
+            )
+        })
     })
 }
 
@@ -82,9 +110,10 @@ fn replay_with(
     size: BoardSize,
     rules: &Rules,
     strict: bool,
+    keep_position: bool,
+    board: &mut Board,
     history: &mut PositionHistory,
 ) -> Replay {
-    let mut board = Board::new(size);
     let mut findings = Vec::new();
     let mut number: u32 = 0;
     let mut last_mover: Option<Color> = None;
@@ -335,7 +364,7 @@ fn replay_with(
     }
     findings.sort_by_key(|f| (f.r#move.unwrap_or(u32::MAX), f.offset));
 
-    let final_position = board.position();
+    let final_position = (keep_position || ended_at.is_some()).then(|| board.position());
     Replay {
         findings,
         moves: number,

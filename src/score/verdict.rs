@@ -15,7 +15,8 @@ use super::{
 pub struct ResultInput<'a> {
     /// `RE[]` as written (unescaped, trimmed).
     pub recorded_raw: Option<&'a str>,
-    pub final_position: &'a Position,
+    /// The final board; always there when the game is to be counted.
+    pub final_position: Option<&'a Position>,
     /// The board when two passes ended the game, when moves follow them.
     pub position_at_end: Option<&'a Position>,
     pub territory_black: &'a [Point],
@@ -82,8 +83,20 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         dead_determined: false,
         komi_uncertain: input.komi.uncertain,
     };
-    if !(input.ended_by_passes || claims_count) {
+    let final_position = match input.final_position {
+        Some(p) if input.ended_by_passes || claims_count => Some(p),
+        _ => None,
+    };
+    if final_position.is_none() || !ctx.area_scoring {
         let mut check = check_result(input.recorded_raw, None, &ctx);
+        if !ctx.area_scoring && claims_count && check.verdict == Verdict::Unverifiable {
+            // Counting territory (Japanese, Korean) is not built: say so, and how to get
+            // an area count all the same.
+            check.reason = Some(format!(
+                "{}; run with --rules chinese to count the final position by area",
+                check.reason.unwrap_or_default()
+            ));
+        }
         if input.recorded_raw.is_none() {
             check.reason =
                 Some("the game is unfinished: no two passes and no result (RE[])".to_string());
@@ -109,7 +122,7 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         );
         (score, dead)
     };
-    let (score, dead) = count(input.final_position);
+    let (score, dead) = count(final_position.expect("checked above"));
     ctx.dead_determined = dead.determined;
     let mut check = check_result(input.recorded_raw, Some(&score), &ctx);
 
@@ -154,10 +167,6 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         } else {
             format!("{reason} ({note})")
         });
-    }
-    if !ctx.area_scoring {
-        let reason = check.reason.take().unwrap_or_default();
-        check.reason = Some(format!("{reason}; the area count is shown for reference"));
     }
 
     let finding = if check.verdict == Verdict::Disagrees {

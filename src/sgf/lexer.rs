@@ -57,6 +57,73 @@ impl<'a> Lexer<'a> {
         });
     }
 
+    /// Reads a bare move right after a `;` — `B[dd]` or `W[]` followed by `;`, `(`, `)`,
+    /// white space or the end — and returns its colour, value and offset. Anything else
+    /// is left for the general path.
+    #[inline]
+    pub fn bare_move(&mut self) -> Option<(crate::geom::Color, &'a [u8], usize)> {
+        let bytes = self.text.as_bytes();
+        let at = self.pos;
+        let color = match bytes.get(at)? {
+            b'B' => crate::geom::Color::Black,
+            b'W' => crate::geom::Color::White,
+            _ => return None,
+        };
+        if bytes.get(at + 1) != Some(&b'[') {
+            return None;
+        }
+        let len = if bytes.get(at + 2) == Some(&b']') {
+            0
+        } else if bytes.get(at + 4) == Some(&b']') {
+            2
+        } else {
+            return None;
+        };
+        let end = at + 3 + len;
+        match bytes.get(end) {
+            None | Some(b';' | b'(' | b')' | b' ' | b'\n' | b'\r' | b'\t') => {}
+            _ => return None,
+        }
+        let value = &bytes[at + 2..at + 2 + len];
+        if len == 2 && (value[0] == b'\\' || value[0] == b'[') {
+            return None;
+        }
+        self.pos = end;
+        Some((color, value, at))
+    }
+
+    /// Reads a whole bare-move node — `;B[dd]` or `;W[]`, white space around it, and then
+    /// `;`, `(`, `)` or the end, so that nothing else can belong to it — and returns the
+    /// node's offset, the colour, the value and the property's offset.
+    #[inline]
+    pub fn bare_node(&mut self) -> Option<(usize, crate::geom::Color, &'a [u8], usize)> {
+        let bytes = self.text.as_bytes();
+        let mut i = self.pos;
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b';') {
+            return None;
+        }
+        let saved = self.pos;
+        self.pos = i + 1;
+        let Some((color, value, at)) = self.bare_move() else {
+            self.pos = saved;
+            return None;
+        };
+        let mut j = self.pos;
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        match bytes.get(j) {
+            None | Some(b';' | b'(' | b')') => Some((i, color, value, at)),
+            _ => {
+                self.pos = saved;
+                None
+            }
+        }
+    }
+
     /// True when a value may end at `after` (the byte after a `]`): what follows is
     /// SGF syntax, not the rest of a comment whose `]` was left unescaped.
     fn plausible_after_value(&self, after: usize) -> bool {
@@ -207,7 +274,7 @@ mod tests {
     fn unclosed_value_is_fatal() {
         let mut lx = Lexer::new("(;B[aa]C[abc");
         let n = lx.by_ref().count();
-        assert_eq!(n, 4);
+        assert_eq!(n, 5, "( ; B [aa] C, then nothing");
         assert!(lx.problems[0].fatal);
     }
 }

@@ -200,6 +200,20 @@ fn push_points(value: &str, out: &mut Vec<Point>) -> bool {
     false
 }
 
+/// Marks a record that holds more nodes than the limits allow.
+fn too_large(rec: &mut GameRecord<'_>, offset: usize, limits: Limits) {
+    rec.problems.push(Finding::new(
+        Code::TooLarge,
+        Severity::Error,
+        offset,
+        format!(
+            "more than {} nodes on the main line: the rest of the game is not read",
+            limits.max_nodes
+        ),
+    ));
+    rec.broken = true;
+}
+
 /// State of the node being read.
 struct NodeBuilder {
     offset: u32,
@@ -235,7 +249,11 @@ impl SeenIds {
 /// the main line (the first variation at every branch). Never fails: problems become
 /// findings of the record.
 pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
-    let mut rec = GameRecord::default();
+    let mut rec = GameRecord {
+        // About one node per 6 bytes in move-only records: grow once or never.
+        nodes: Vec::with_capacity(text.len() / 6 + 4),
+        ..GameRecord::default()
+    };
     let mut lexer = Lexer::new(text);
     let mut current: Option<NodeBuilder> = None;
     let mut prop = Prop::Other;
@@ -280,7 +298,7 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
         }
     };
 
-    for token in lexer.by_ref() {
+    'tokens: while let Some(token) = lexer.next() {
         match token {
             Token::Open(_) => {
                 if !opened {
@@ -300,25 +318,60 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                 finish_node(&mut rec, current.take());
                 rec.node_count += 1;
                 if rec.node_count > limits.max_nodes {
-                    rec.problems.push(Finding::new(
-                        Code::TooLarge,
-                        Severity::Error,
-                        off,
-                        format!(
-                            "more than {} nodes on the main line: the rest of the game is not read",
-                            limits.max_nodes
-                        ),
-                    ));
-                    rec.broken = true;
+                    too_large(&mut rec, off, limits);
                     break;
                 }
-                current = Some(NodeBuilder {
+                let mut node = NodeBuilder {
                     offset: off as u32,
                     setup_start: rec.setup.len() as u32,
                     player: None,
                     mv: None,
                     seen: SeenIds::default(),
-                });
+                };
+                // The hot path: most nodes are a bare move (`;B[dd]`).
+                if !in_root || rec.node_count > 1 {
+                    if let Some((color, value, at)) = lexer.bare_move() {
+                        let target = match value {
+                            [] => MoveTarget::Pass,
+                            v => Point::from_sgf(v).map_or(MoveTarget::Unreadable, MoveTarget::At),
+                        };
+                        node.mv = Some(RecordedMove {
+                            color,
+                            target,
+                            offset: at as u32,
+                        });
+                        markup_b.clear();
+                        markup_w.clear();
+                        current = Some(node);
+                        in_root = false;
+                        // And the bare-move nodes that follow, without the general path.
+                        while let Some((node_offset, color, value, at)) = lexer.bare_node() {
+                            finish_node(&mut rec, current.take());
+                            rec.node_count += 1;
+                            if rec.node_count > limits.max_nodes {
+                                too_large(&mut rec, node_offset, limits);
+                                break 'tokens;
+                            }
+                            let target = match value {
+                                [] => MoveTarget::Pass,
+                                v => Point::from_sgf(v)
+                                    .map_or(MoveTarget::Unreadable, MoveTarget::At),
+                            };
+                            rec.nodes.push(Node {
+                                offset: node_offset as u32,
+                                setup: 0..0,
+                                player: None,
+                                mv: Some(RecordedMove {
+                                    color,
+                                    target,
+                                    offset: at as u32,
+                                }),
+                            });
+                        }
+                        continue;
+                    }
+                }
+                current = Some(node);
             }
             Token::Ident(id, off) => {
                 end_property(&mut rec, prop_name, prop_values, prop_offset);

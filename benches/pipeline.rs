@@ -1,0 +1,147 @@
+//! End-to-end throughput on the Tygem collections, each figure next to baselines measured
+//! in the same run on the same bytes: reading them, and parsing every game with
+//! `sgf-parse` alone while walking its main line (no board). Prints games/s, MB/s and the
+//! ratios; `cargo bench --bench pipeline [-- FILES...]`.
+//!
+//! Each measurement is the median of `SGFAUDIT_BENCH_RUNS` runs (default 5), taken in
+//! turn so that a noisy neighbour hurts every column alike.
+
+use std::io;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use sgfaudit::audit::{AuditOptions, Status};
+use sgfaudit::input::split::split;
+use sgfaudit::output::progress::ProgressMode;
+use sgfaudit::output::{reporter, Format};
+use sgfaudit::run::{run, RunConfig};
+
+fn files() -> Vec<PathBuf> {
+    let args: Vec<PathBuf> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .map(PathBuf::from)
+        .collect();
+    if !args.is_empty() {
+        return args;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/tygem");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// Reads every file (the floor: what the disk cache gives).
+fn read_bytes(files: &[PathBuf]) -> (usize, usize) {
+    let mut bytes = 0;
+    let mut checksum = 0usize;
+    for f in files {
+        let data = std::fs::read(f).unwrap();
+        bytes += data.len();
+        checksum = checksum.wrapping_add(data.iter().map(|&b| b as usize).sum::<usize>());
+    }
+    (bytes, checksum)
+}
+
+/// Parses each game with `sgf-parse` and walks its main line, counting moves.
+fn sgf_parse_walk(files: &[PathBuf]) -> (usize, usize) {
+    let mut games = 0;
+    let mut moves = 0;
+    for f in files {
+        let data = std::fs::read_to_string(f).unwrap();
+        for slice in split(&data) {
+            let text = &data[slice.range.clone()];
+            if let Ok(nodes) = sgf_parse::go::parse(text) {
+                for root in &nodes {
+                    games += 1;
+                    moves += root
+                        .main_variation()
+                        .filter(|n| n.get_move().is_some())
+                        .count();
+                }
+            }
+        }
+    }
+    (games, moves)
+}
+
+/// The whole audit (JSON Lines to a sink), as `sgfaudit audit --json --jobs N`.
+fn audit(files: &[PathBuf], jobs: usize) -> usize {
+    let config = RunConfig {
+        paths: files.to_vec(),
+        audit: AuditOptions::default(),
+        fail_on: vec![Status::Error, Status::Illegal, Status::Mismatch],
+        jobs,
+        progress: ProgressMode::Never,
+    };
+    let mut rep = reporter(Format::Jsonl, Box::new(io::sink()));
+    run(&config, rep.as_mut()).unwrap().summary.games
+}
+
+fn main() {
+    let files = files();
+    let runs: usize = std::env::var("SGFAUDIT_BENCH_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    let (bytes, _) = read_bytes(&files);
+    let mb = bytes as f64 / 1e6;
+    let mut t_read = Vec::new();
+    let mut t_parse = Vec::new();
+    let mut t_j1 = Vec::new();
+    let mut t_j2 = Vec::new();
+    let mut games = 0;
+    for _ in 0..runs {
+        let t = Instant::now();
+        std::hint::black_box(read_bytes(&files));
+        t_read.push(t.elapsed().as_secs_f64());
+
+        let t = Instant::now();
+        let (g, _) = std::hint::black_box(sgf_parse_walk(&files));
+        t_parse.push(t.elapsed().as_secs_f64());
+        games = g;
+
+        let t = Instant::now();
+        let g1 = audit(&files, 1);
+        t_j1.push(t.elapsed().as_secs_f64());
+        assert_eq!(g1, games, "both readers see the same games");
+
+        let t = Instant::now();
+        audit(&files, 2);
+        t_j2.push(t.elapsed().as_secs_f64());
+    }
+    let (read, parse, j1, j2) = (median(t_read), median(t_parse), median(t_j1), median(t_j2));
+    println!(
+        "{} file(s), {games} games, {mb:.1} MB; median of {runs} runs",
+        files.len()
+    );
+    println!(
+        "{:<34} {:>12} {:>10} {:>10}",
+        "", "games/s", "MB/s", "seconds"
+    );
+    for (name, secs) in [
+        ("read the bytes", read),
+        ("sgf-parse + walk main line", parse),
+        ("sgfaudit audit --json --jobs 1", j1),
+        ("sgfaudit audit --json --jobs 2", j2),
+    ] {
+        println!(
+            "{name:<34} {:>12.0} {:>10.1} {:>10.3}",
+            games as f64 / secs,
+            mb / secs,
+            secs
+        );
+    }
+    println!("ratio jobs 1 / sgf-parse:  {:.2}x", parse / j1);
+    println!("ratio jobs 2 / jobs 1:     {:.2}x", j1 / j2);
+    println!("ratio jobs 1 / read bytes: {:.3}x", read / j1);
+}
