@@ -211,14 +211,20 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
                  reporter: &mut dyn Reporter|
      -> io::Result<()> {
         let jobs: Vec<(Arc<LoadedFile>, usize)> = window.drain(..).collect();
-        let reports: Vec<GameReport> = pool.install(|| {
+        let render = reporter.renderer();
+        let reports: Vec<(GameReport, Vec<u8>)> = pool.install(|| {
             jobs.par_iter()
-                .map(|(file, index)| file.audit(*index, &config.audit))
+                .map(|(file, index)| {
+                    let report = file.audit(*index, &config.audit);
+                    let mut rendered = Vec::with_capacity(1024);
+                    render(&report, &mut rendered);
+                    (report, rendered)
+                })
                 .collect()
         });
-        for report in &reports {
+        for (report, rendered) in &reports {
             summary.add_game(report);
-            reporter.game(report)?;
+            reporter.game(report, rendered)?;
         }
         Ok(())
     };

@@ -2,11 +2,50 @@
 
 use std::io::{self, Write};
 
-use super::{Begin, InputError, Reporter, Summary};
+use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 
 pub struct CsvReporter<'w> {
     out: Box<dyn Write + 'w>,
+}
+
+/// Renders one CSV row.
+fn render_game(g: &GameReport, out: &mut Vec<u8>) {
+    let size = g
+        .size
+        .map(|[w, h]| {
+            if w == h {
+                w.to_string()
+            } else {
+                format!("{w}:{h}")
+            }
+        })
+        .unwrap_or_default();
+    let mut codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
+    codes.dedup();
+    let ended = serde_json::to_value(g.ended_by).ok();
+    let verdict = serde_json::to_value(g.check.verdict).ok();
+    writeln!(
+        out,
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+        field(&g.path),
+        g.game,
+        g.line,
+        g.column,
+        g.status.as_str(),
+        size,
+        g.rules,
+        g.komi,
+        g.handicap,
+        g.moves,
+        ended.as_ref().and_then(|v| v.as_str()).unwrap_or(""),
+        g.findings.len(),
+        field(&codes.join(" ")),
+        field(g.check.recorded.as_deref().unwrap_or("")),
+        field(g.check.computed.as_deref().unwrap_or("")),
+        verdict.as_ref().and_then(|v| v.as_str()).unwrap_or(""),
+    )
+    .expect("writing to memory");
 }
 
 impl<'w> CsvReporter<'w> {
@@ -32,41 +71,12 @@ impl Reporter for CsvReporter<'_> {
         )
     }
 
-    fn game(&mut self, g: &GameReport) -> io::Result<()> {
-        let size = g
-            .size
-            .map(|[w, h]| {
-                if w == h {
-                    w.to_string()
-                } else {
-                    format!("{w}:{h}")
-                }
-            })
-            .unwrap_or_default();
-        let mut codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
-        codes.dedup();
-        let ended = serde_json::to_value(g.ended_by).ok();
-        let verdict = serde_json::to_value(g.check.verdict).ok();
-        writeln!(
-            self.out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            field(&g.path),
-            g.game,
-            g.line,
-            g.column,
-            g.status.as_str(),
-            size,
-            g.rules,
-            g.komi,
-            g.handicap,
-            g.moves,
-            ended.as_ref().and_then(|v| v.as_str()).unwrap_or(""),
-            g.findings.len(),
-            field(&codes.join(" ")),
-            field(g.check.recorded.as_deref().unwrap_or("")),
-            field(g.check.computed.as_deref().unwrap_or("")),
-            verdict.as_ref().and_then(|v| v.as_str()).unwrap_or(""),
-        )
+    fn renderer(&self) -> RenderGame {
+        render_game
+    }
+
+    fn game(&mut self, _game: &GameReport, rendered: &[u8]) -> io::Result<()> {
+        self.out.write_all(rendered)
     }
 
     fn error(&mut self, _error: &InputError) -> io::Result<()> {

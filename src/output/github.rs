@@ -2,12 +2,34 @@
 
 use std::io::{self, Write};
 
-use super::{Begin, InputError, Reporter, Summary};
+use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::Severity;
 
 pub struct GithubReporter<'w> {
     out: Box<dyn Write + 'w>,
+}
+
+/// Renders one annotation per finding.
+fn render_game(g: &GameReport, out: &mut Vec<u8>) {
+    for f in &g.findings {
+        let level = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        writeln!(
+            out,
+            "::{level} file={},line={},col={},title={}::game {}: {}",
+            escape(&g.path, true),
+            f.line,
+            f.column,
+            escape(f.code.as_str(), true),
+            g.game,
+            escape(&f.message, false)
+        )
+        .expect("writing to memory");
+    }
 }
 
 impl<'w> GithubReporter<'w> {
@@ -33,25 +55,12 @@ impl Reporter for GithubReporter<'_> {
         Ok(())
     }
 
-    fn game(&mut self, g: &GameReport) -> io::Result<()> {
-        for f in &g.findings {
-            let level = match f.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Info => "notice",
-            };
-            writeln!(
-                self.out,
-                "::{level} file={},line={},col={},title={}::game {}: {}",
-                escape(&g.path, true),
-                f.line,
-                f.column,
-                escape(f.code.as_str(), true),
-                g.game,
-                escape(&f.message, false)
-            )?;
-        }
-        Ok(())
+    fn renderer(&self) -> RenderGame {
+        render_game
+    }
+
+    fn game(&mut self, _game: &GameReport, rendered: &[u8]) -> io::Result<()> {
+        self.out.write_all(rendered)
     }
 
     fn error(&mut self, e: &InputError) -> io::Result<()> {

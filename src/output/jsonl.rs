@@ -29,12 +29,30 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Begin, InputError, Reporter, Summary};
+use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 
 /// Writes one JSON object per line.
 pub struct JsonlReporter<'w> {
     out: Box<dyn Write + 'w>,
+}
+
+/// Renders a `game` line.
+fn render_game(game: &GameReport, out: &mut Vec<u8>) {
+    #[derive(Serialize)]
+    struct Line<'a> {
+        r#type: &'a str,
+        data: &'a GameReport,
+    }
+    serde_json::to_writer(
+        &mut *out,
+        &Line {
+            r#type: "game",
+            data: game,
+        },
+    )
+    .expect("a report serialises");
+    out.push(b'\n');
 }
 
 impl<'w> JsonlReporter<'w> {
@@ -57,8 +75,11 @@ impl Reporter for JsonlReporter<'_> {
     fn begin(&mut self, begin: &Begin) -> io::Result<()> {
         self.line("begin", begin)
     }
-    fn game(&mut self, game: &GameReport) -> io::Result<()> {
-        self.line("game", game)
+    fn renderer(&self) -> RenderGame {
+        render_game
+    }
+    fn game(&mut self, _game: &GameReport, rendered: &[u8]) -> io::Result<()> {
+        self.out.write_all(rendered)
     }
     fn error(&mut self, error: &InputError) -> io::Result<()> {
         self.line("error", error)

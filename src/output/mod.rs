@@ -44,10 +44,17 @@ pub enum Format {
     Github,
 }
 
+/// Renders one game's output into a buffer. Pure, so the workers render in parallel and
+/// the reporter only writes the bytes, in input order.
+pub type RenderGame = fn(&GameReport, &mut Vec<u8>);
+
 /// A printer of a run's records.
 pub trait Reporter {
     fn begin(&mut self, begin: &Begin) -> io::Result<()>;
-    fn game(&mut self, game: &GameReport) -> io::Result<()>;
+    /// The function that renders a game for this reporter.
+    fn renderer(&self) -> RenderGame;
+    /// Writes a game rendered by [`Reporter::renderer`], in input order.
+    fn game(&mut self, game: &GameReport, rendered: &[u8]) -> io::Result<()>;
     fn error(&mut self, error: &InputError) -> io::Result<()>;
     fn summary(&mut self, summary: &Summary) -> io::Result<()>;
 }

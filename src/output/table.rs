@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::sanitize::for_terminal;
-use super::{Begin, InputError, Reporter, Summary};
+use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::{GameReport, Status};
 use crate::finding::Severity;
 
@@ -12,6 +12,33 @@ use crate::finding::Severity;
 pub struct TableReporter<'w> {
     out: Box<dyn Write + 'w>,
     mismatches: Vec<String>,
+}
+
+/// Renders a game's warnings and errors, one line each.
+fn render_game(game: &GameReport, out: &mut Vec<u8>) {
+    let path = for_terminal(&game.path);
+    for f in game
+        .findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+    {
+        let at = match (f.r#move, &f.vertex) {
+            (Some(m), Some(v)) => format!(" move {m} {v}:"),
+            (Some(m), None) => format!(" move {m}:"),
+            _ => String::new(),
+        };
+        writeln!(
+            out,
+            "{path}:{}:{}: game {}:{at} {}[{}]: {}",
+            f.line,
+            f.column,
+            game.game,
+            f.severity.as_str(),
+            f.code,
+            for_terminal(&f.message)
+        )
+        .expect("writing to memory");
+    }
 }
 
 impl<'w> TableReporter<'w> {
@@ -28,32 +55,16 @@ impl Reporter for TableReporter<'_> {
         Ok(())
     }
 
-    fn game(&mut self, game: &GameReport) -> io::Result<()> {
-        let path = for_terminal(&game.path);
-        for f in game
-            .findings
-            .iter()
-            .filter(|f| f.severity >= Severity::Warning)
-        {
-            let at = match (f.r#move, &f.vertex) {
-                (Some(m), Some(v)) => format!(" move {m} {v}:"),
-                (Some(m), None) => format!(" move {m}:"),
-                _ => String::new(),
-            };
-            writeln!(
-                self.out,
-                "{path}:{}:{}: game {}:{at} {}[{}]: {}",
-                f.line,
-                f.column,
-                game.game,
-                f.severity.as_str(),
-                f.code,
-                for_terminal(&f.message)
-            )?;
-        }
+    fn renderer(&self) -> RenderGame {
+        render_game
+    }
+
+    fn game(&mut self, game: &GameReport, rendered: &[u8]) -> io::Result<()> {
+        self.out.write_all(rendered)?;
         if game.status == Status::Mismatch {
             self.mismatches.push(format!(
-                "{path} game {}: RE[{}] but the count gives {}",
+                "{} game {}: RE[{}] but the count gives {}",
+                for_terminal(&game.path),
                 game.game,
                 for_terminal(game.check.recorded.as_deref().unwrap_or("")),
                 game.check.computed.as_deref().unwrap_or("?")
@@ -72,6 +83,13 @@ impl Reporter for TableReporter<'_> {
     }
 
     fn summary(&mut self, s: &Summary) -> io::Result<()> {
+        if !self.mismatches.is_empty() {
+            writeln!(self.out)?;
+            writeln!(self.out, "Results that the count contradicts:")?;
+            for m in &self.mismatches {
+                writeln!(self.out, "  {m}")?;
+            }
+        }
         writeln!(self.out)?;
         writeln!(self.out, "{:<20} {:>10}", "files", s.files)?;
         writeln!(self.out, "{:<20} {:>10}", "games", s.games)?;
