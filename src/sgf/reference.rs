@@ -18,8 +18,8 @@ pub const MAX_REFERENCE_DEPTH: usize = 2_000;
 pub struct ReferenceGame {
     /// Main-line moves in order: colour and point (`None` for a pass `B[]`).
     pub moves: Vec<(Color, Option<Point>)>,
-    /// Main-line setup stones in order of nodes (sorted within a node).
-    pub setup: Vec<(Point, Option<Color>)>,
+    /// Main-line setup stones, one list per node that has some (sorted within a node).
+    pub setup: Vec<Vec<(Point, Option<Color>)>>,
     /// Game-information text properties of the root (`EV`, `DT`, `PC`, …), as read.
     pub info: Vec<(String, String)>,
 }
@@ -84,6 +84,7 @@ fn read_game(root: &SgfNode<Prop>) -> ReferenceGame {
         game.info.push((id.to_string(), value));
     }
     for node in root.main_variation() {
+        let mut node_setup = Vec::new();
         for (stone, list) in [
             (Some(Color::Black), node.get_property("AB")),
             (Some(Color::White), node.get_property("AW")),
@@ -93,9 +94,11 @@ fn read_game(root: &SgfNode<Prop>) -> ReferenceGame {
                 Some(Prop::AB(s)) | Some(Prop::AW(s)) | Some(Prop::AE(s)) => s,
                 _ => continue,
             };
-            let mut pts: Vec<Point> = points.iter().map(point).collect();
-            pts.sort();
-            game.setup.extend(pts.into_iter().map(|p| (p, stone)));
+            node_setup.extend(points.iter().map(|p| (point(p), stone)));
+        }
+        if !node_setup.is_empty() {
+            node_setup.sort();
+            game.setup.push(node_setup);
         }
         match node.get_move() {
             Some(Prop::B(m)) => game.moves.push((Color::Black, as_point(m))),

@@ -1,0 +1,174 @@
+//! The fast reader (lexer + record) and the reference reader (`sgf-parse`) see the same
+//! games, the same main-line moves and the same setup stones, on every game of
+//! `../shared/corpus` (the Tygem collections included) and of `corpus/`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use sgfaudit::geom::{Color, Point};
+use sgfaudit::input::source::read_file;
+use sgfaudit::run::LoadedFile;
+use sgfaudit::sgf::record::{parse_game, Limits, MoveTarget};
+use sgfaudit::sgf::reference::read_games;
+
+type Moves = Vec<(Color, Option<Point>)>;
+type Setup = Vec<Vec<(Point, Option<Color>)>>;
+
+/// What the fast reader sees in one game, and whether it merged a repeated setup property
+/// (`AB[pd]AB[dp]` in one node: the fast reader keeps both, with a warning; sgf-parse
+/// keeps one).
+fn fast(text: &str) -> (Moves, Setup, bool) {
+    let rec = parse_game(text, Limits::default());
+    let merged = rec
+        .problems
+        .iter()
+        .any(|f| f.message.contains("repeated in one node: values merged"));
+    let moves = rec
+        .nodes
+        .iter()
+        .filter_map(|n| n.mv)
+        .filter_map(|m| match m.target {
+            MoveTarget::Pass => Some((m.color, None)),
+            MoveTarget::At(p) => Some((m.color, Some(p))),
+            // sgf-parse keeps an unreadable move as an invalid property, not a move.
+            MoveTarget::Unreadable => None,
+        })
+        .collect();
+    let setup = rec
+        .nodes
+        .iter()
+        .filter(|n| !n.setup.is_empty())
+        .map(|n| {
+            let mut v = rec.setup[n.setup.start as usize..n.setup.end as usize].to_vec();
+            v.sort();
+            v.dedup();
+            v
+        })
+        .collect();
+    (moves, setup, merged)
+}
+
+fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Files where the readers differ by design, with the reason.
+const KNOWN_DIFFERENCES: &[(&str, &str)] = &[(
+    "littlego-tests/sgfc/test.sgf",
+    "sgfc's test of broken syntax: an empty variation '()' ends the fast reader's main \
+     line, sgf-parse reads on past it",
+)];
+
+/// Compares both readers on every game of the files; returns (games compared, games the
+/// reference could not read). Panics with the differences.
+fn compare(files: &[PathBuf]) -> (usize, usize) {
+    let results: Vec<(usize, usize, Vec<String>)> = files
+        .par_iter()
+        .filter(|path| {
+            !KNOWN_DIFFERENCES
+                .iter()
+                .any(|(name, _)| path.to_string_lossy().ends_with(name))
+        })
+        .map(|path| {
+            let file = LoadedFile::new(path.display().to_string(), read_file(path).unwrap());
+            let mut compared = 0;
+            let mut unread = 0;
+            let mut diffs = Vec::new();
+            for (i, slice) in file.games.iter().enumerate() {
+                if slice.no_game {
+                    continue;
+                }
+                let text = file.game_text(i);
+                let reference = match read_games(text) {
+                    Ok(games) if games.len() == 1 => games.into_iter().next().unwrap(),
+                    Ok(games) => {
+                        diffs.push(format!(
+                            "{} game {i}: sgf-parse sees {} games in one slice",
+                            path.display(),
+                            games.len()
+                        ));
+                        continue;
+                    }
+                    Err(_) => {
+                        unread += 1;
+                        continue;
+                    }
+                };
+                compared += 1;
+                let (moves, setup, merged) = fast(text);
+                if moves != reference.moves {
+                    let at = moves.iter().zip(&reference.moves).position(|(a, b)| a != b);
+                    diffs.push(format!(
+                        "{} game {i}: moves differ ({} vs {}, first at {at:?})",
+                        path.display(),
+                        moves.len(),
+                        reference.moves.len()
+                    ));
+                }
+                let subset = |a: &Setup, b: &Setup| {
+                    a.len() == b.len()
+                        && a.iter()
+                            .zip(b)
+                            .all(|(x, y)| x.iter().all(|s| y.contains(s)))
+                };
+                if setup != reference.setup && !(merged && subset(&reference.setup, &setup)) {
+                    diffs.push(format!("{} game {i}: setup differs", path.display()));
+                }
+            }
+            (compared, unread, diffs)
+        })
+        .collect();
+    let compared = results.iter().map(|r| r.0).sum();
+    let unread = results.iter().map(|r| r.1).sum();
+    let diffs: Vec<&String> = results.iter().flat_map(|r| &r.2).collect();
+    assert!(
+        diffs.is_empty(),
+        "{} game(s) differ:\n{}",
+        diffs.len(),
+        diffs
+            .iter()
+            .take(30)
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    (compared, unread)
+}
+
+#[test]
+fn both_readers_agree_on_the_project_corpus() {
+    let (compared, _) = compare(&sgf_files(&common::root().join("corpus")));
+    assert!(compared >= 80, "{compared}");
+}
+
+#[test]
+fn both_readers_agree_on_the_real_games() {
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let (compared, unread) = compare(&sgf_files(&shared.join("real")));
+    // sgf-parse refuses a few damaged files outright (truncated, unclosed values); every
+    // game it reads, the fast reader reads the same.
+    assert!(compared >= 4_500, "{compared} compared");
+    assert!(unread <= 60, "{unread} games sgf-parse could not read");
+}
+
+#[test]
+fn both_readers_agree_on_the_tygem_collections() {
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let (compared, unread) = compare(&sgf_files(&shared.join("tygem")));
+    assert_eq!(compared, 70_302);
+    assert_eq!(unread, 0);
+}
