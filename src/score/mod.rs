@@ -1,1 +1,2 @@
 //! Counting the final position and checking the recorded result.
+pub mod estimate;
