@@ -161,18 +161,18 @@ fn art8_dead_stones_scattered_in_a_wide_territory() {
     // Three black stones and no black eye in White's left side; two white stones there.
     let (pos, e) = estimate(
         "
-        . . . . . O X . .
-        . . X . . O X . .
-        . O . . . O X . .
-        . . . . X O X . .
-        . . . . . O X . .
-        . X . . . O X . .
-        . . O . . O X . .
-        . . . . . O X . .
-        . . . . . O X . .",
+        . . . . O X . . .
+        . . X . O X . . .
+        . O . . O X . . .
+        . . . X O X . . .
+        . . . . O X . . .
+        . X . . O X . . .
+        . . O . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .",
     );
-    assert_eq!(e.dead, points(&pos, &["C8", "E6", "B4"]));
-    assert_status(&pos, &e, &["F9", "B7", "C3"], ChainStatus::Alive);
+    assert_eq!(e.dead, points(&pos, &["C8", "D6", "B4"]));
+    assert_status(&pos, &e, &["E9", "B7", "C3", "F1"], ChainStatus::Alive);
     assert!(e.uncertain.is_empty());
 }
 

@@ -9,15 +9,22 @@
 //! 1. Benson's unconditional life for both colours: pass-alive chains are alive for
 //!    certain, and the opponent's stones inside their small enclosed regions are dead for
 //!    certain.
-//! 2. Play-outs from the final position, half with Black to move first and half with
+//! 2. A static look at enclosed areas: a few stones without an eye in an area closed by
+//!    the opponent's sound chains, whose empty points lie nearer the opponent, are taken
+//!    off before the play-outs. Empty areas of eight points or more bordered by one colour
+//!    are then left alone by the play-outs and counted for that colour.
+//! 3. Play-outs from the final position, half with Black to move first and half with
 //!    White. A player never fills its own real eye, never puts a chain of two or more
-//!    stones into self-atari (so seki survives), always may capture, and takes a chain the
-//!    opponent has just left in atari. Play stops after two passes; each point is then
-//!    owned by the colour standing on it, or by the only colour bordering it.
-//! 3. Each chain is alive in a play-out when most of its stones are still its colour's at
+//!    stones into self-atari (so seki survives), always may capture, takes a chain the
+//!    opponent has just left in atari and runs from an atari when running gains a liberty.
+//!    Play stops after two passes; each point is then owned by the colour standing on it,
+//!    or by the only colour bordering it. Play-outs run in batches and stop early once no
+//!    decision is close.
+//! 4. Each chain is alive in a play-out when most of its stones are still its colour's at
 //!    the end. Chains of one colour that share a liberty the play-outs give to that colour
 //!    vote together. A chain kept alive next to a liberty that both colours still border
-//!    at the end of most play-outs (nobody could fill it) is in seki.
+//!    at the end of most play-outs (nobody could fill it) is in seki. The enclosed-area
+//!    look of step 2 runs again with the play-outs' verdicts and ownership.
 
 use crate::geom::{BoardSize, Color, Point, Position};
 
@@ -94,11 +101,22 @@ impl Estimate {
 
 /// Decides the status of every chain of a finished game's final position.
 pub fn estimate_dead(position: &Position, config: &EstimateConfig) -> Estimate {
-    let mut layout = Layout::new(position.size);
-    let mut board = Board::from_position(&layout, position);
     let chains = chains_of(position);
     let settled = benson(position, &chains);
-    let frozen = frozen_areas(position);
+    // Stones dead for certain, or dead by the static look at enclosed areas, are taken off
+    // before the play-outs: the areas they stood in can then be left alone.
+    let removed = static_dead(position, &chains, &settled);
+    let mut playing = position.clone();
+    for (id, c) in chains.iter().enumerate() {
+        if removed[id] {
+            for &s in &c.stones {
+                playing.cells[s] = None;
+            }
+        }
+    }
+    let mut layout = Layout::new(position.size);
+    let mut board = Board::from_position(&layout, &playing);
+    let frozen = frozen_areas(&playing);
     for (i, f) in frozen.iter().enumerate() {
         if f.is_some() {
             let p = layout.padded[i] as usize;
@@ -124,9 +142,71 @@ pub fn estimate_dead(position: &Position, config: &EstimateConfig) -> Estimate {
             let first = if i % 2 == 0 { BLACK } else { WHITE };
             work.playout(&layout, first, &mut prng);
             work.tally(&layout, &chains, &frozen, &mut stats);
+            if (i + 1) % BATCH == 0 && i + 1 < playouts && stats.settled(&removed) {
+                break;
+            }
         }
     }
-    decide(position, &chains, &settled, &stats, config)
+    decide(position, &chains, &settled, &removed, &stats, config)
+}
+
+/// Liberties a chain needs to count, in the static pass, as a sound wall around an area.
+const SOUND_WALL_LIBERTIES: usize = 4;
+
+/// Per chain, whether it is taken off before the play-outs: dead for certain (Benson), or
+/// a few stones without an eye in an area closed by sound walls of the opponent.
+fn static_dead(position: &Position, chains: &[Chain], settled: &Settled) -> Vec<bool> {
+    let n = position.size.points();
+    let mut chain_at = vec![usize::MAX; n];
+    for (id, c) in chains.iter().enumerate() {
+        for &s in &c.stones {
+            chain_at[s] = id;
+        }
+    }
+    let mut verdict: Vec<(bool, f64)> = chains
+        .iter()
+        .zip(&settled.status)
+        .map(|(c, st)| match st {
+            Some(alive) => (*alive, 1.0),
+            None if c.liberties.len() >= SOUND_WALL_LIBERTIES => (true, 1.0),
+            None => (true, 0.5),
+        })
+        .collect();
+    let nearer = nearest_colour(position);
+    enclosed_without_eyes(position, chains, &chain_at, Some(&nearer), &mut verdict);
+    verdict.iter().map(|&(alive, _)| !alive).collect()
+}
+
+/// Per point, +1 when the nearest stone (in steps along lines) is Black, -1 when White,
+/// 0 on a tie or an empty board: a rough static stand-in for ownership.
+fn nearest_colour(position: &Position) -> Vec<f64> {
+    let size = position.size;
+    let n = size.points();
+    let mut dist = [vec![u32::MAX; n], vec![u32::MAX; n]];
+    for (k, color) in [Color::Black, Color::White].into_iter().enumerate() {
+        let d = &mut dist[k];
+        let mut queue: std::collections::VecDeque<usize> = (0..n)
+            .filter(|&p| position.cells[p] == Some(color))
+            .collect();
+        for &p in &queue {
+            d[p] = 0;
+        }
+        while let Some(p) = queue.pop_front() {
+            for q in neighbors(size, p) {
+                if d[q] == u32::MAX && position.cells[q].is_none() {
+                    d[q] = d[p] + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|p| match dist[0][p].cmp(&dist[1][p]) {
+            std::cmp::Ordering::Less => 1.0,
+            std::cmp::Ordering::Greater => -1.0,
+            std::cmp::Ordering::Equal => 0.0,
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -390,14 +470,14 @@ const ENCLOSED_CONFIDENCE: f64 = 0.9;
 ///
 /// An area is a connected set of points not of the enclosing colour; it qualifies when
 /// every chain bordering it is judged alive (with some confidence, weighted by stones),
-/// it holds no empty point whose neighbours are all stones of the enclosed colour, at most
-/// a quarter of it is stones, and the play-outs give its empty points to the enclosing
-/// colour on balance.
+/// it covers at most half the board, it holds no empty point whose neighbours are all
+/// stones of the enclosed colour, at most a quarter of it is stones, and its empty points
+/// lean to the enclosing colour on balance (play-out ownership, or nearness before them).
 fn enclosed_without_eyes(
     position: &Position,
     chains: &[Chain],
     chain_at: &[usize],
-    ownership: &[f64],
+    ownership: Option<&[f64]>,
     verdict: &mut [(bool, f64)],
 ) {
     let size = position.size;
@@ -431,7 +511,7 @@ fn enclosed_without_eyes(
                 }
                 let mut all_own = cell.is_none();
                 if cell.is_none() {
-                    owned += ownership[p];
+                    owned += ownership.map_or(0.0, |o| o[p]);
                 }
                 for q in neighbors(size, p) {
                     match position.cells[q] {
@@ -469,8 +549,9 @@ fn enclosed_without_eyes(
             let closed = closed_by_live
                 && total > 0.0
                 && sure >= ENCLOSER_CONFIDENCE * total
-                && toward_enclosing > 0.0;
-            if closed && !has_eye && 4 * stones <= area.len() {
+                && (ownership.is_none() || toward_enclosing > 0.0);
+            let small_enough = 2 * area.len() <= n;
+            if closed && small_enough && !has_eye && 4 * stones <= area.len() {
                 for &id in &inside {
                     let (alive, conf) = verdict[id];
                     if alive || conf < ENCLOSED_CONFIDENCE {
@@ -483,6 +564,33 @@ fn enclosed_without_eyes(
                 }
             }
         }
+    }
+}
+
+/// Play-outs are run in batches of this many; after a batch, the estimate stops early when
+/// no decision is close: every chain came out the same way in all but a small share of the
+/// play-outs, and every point was left shared by both colours (seki) in clearly most or
+/// clearly few of them.
+const BATCH: u32 = 32;
+
+/// Share of disagreeing play-outs tolerated on a chain for stopping early.
+const SETTLED_SHARE: f64 = 0.1;
+
+/// Share of disagreeing play-outs tolerated on a shared point for stopping early.
+const SETTLED_SHARED_SHARE: f64 = 0.25;
+
+impl Stats {
+    fn settled(&self, removed: &[bool]) -> bool {
+        let runs = self.runs as f64;
+        let clear = |k: u32, share: f64| {
+            let f = k as f64 / runs;
+            f <= share || f >= 1.0 - share
+        };
+        self.alive_votes
+            .iter()
+            .zip(removed)
+            .all(|(&v, &r)| r || clear(v, SETTLED_SHARE))
+            && self.shared.iter().all(|&k| clear(k, SETTLED_SHARED_SHARE))
     }
 }
 
@@ -499,6 +607,7 @@ fn decide(
     position: &Position,
     chains: &[Chain],
     settled: &Settled,
+    removed: &[bool],
     stats: &Stats,
     config: &EstimateConfig,
 ) -> Estimate {
@@ -551,6 +660,19 @@ fn decide(
     let mut verdict: Vec<(bool, f64)> = (0..chains.len())
         .map(|id| match settled.status[id] {
             Some(a) => (a, 1.0),
+            None if removed[id] => {
+                // Taken off before the play-outs: dead as long as the play-outs left the
+                // area to the opponent.
+                let c = &chains[id];
+                let toward_opponent = -sign(c.color)
+                    * c.stones.iter().map(|&p| ownership[p]).sum::<f64>()
+                    / c.stones.len() as f64;
+                if toward_opponent >= 0.5 {
+                    (false, ENCLOSED_CONFIDENCE)
+                } else {
+                    (false, 0.5)
+                }
+            }
             None => {
                 let g = find(&mut parent, id);
                 // Alive fraction, pooled over the group and pulled slightly to 1/2 for
@@ -561,7 +683,7 @@ fn decide(
             }
         })
         .collect();
-    enclosed_without_eyes(position, chains, &chain_at, &ownership, &mut verdict);
+    enclosed_without_eyes(position, chains, &chain_at, Some(&ownership), &mut verdict);
 
     let mut out = Vec::with_capacity(chains.len());
     let (mut dead, mut uncertain, mut seki) = (Vec::new(), Vec::new(), Vec::new());
