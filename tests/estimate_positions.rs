@@ -318,3 +318,46 @@ const NINETEEN: &str = "
     . . O . . . . . . X O O . . X . . . .
     . . . . . . . . . X O . . . . . . . .
     . . . . . . . . . X O . . . . . . . .";
+
+#[test]
+fn any_board_size_and_any_filling_gives_a_consistent_estimate() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for (w, h) in [(1, 1), (2, 3), (5, 5), (7, 13), (19, 19), (52, 52), (52, 1)] {
+        let size = BoardSize::new(w, h).unwrap();
+        for fill in [0u64, 30, 60, 90] {
+            let mut position = Position::empty(size);
+            for cell in position.cells.iter_mut() {
+                let r = next() % 100;
+                *cell = if r >= fill {
+                    None
+                } else if r % 2 == 0 {
+                    Some(Color::Black)
+                } else {
+                    Some(Color::White)
+                };
+            }
+            let config = EstimateConfig {
+                playouts: 16,
+                ..EstimateConfig::default()
+            };
+            let e = estimate_dead(&position, &config);
+            assert_eq!(e.ownership.len(), size.points());
+            let stones = position.cells.iter().filter(|c| c.is_some()).count();
+            assert_eq!(
+                e.chains.iter().map(|c| c.stones.len()).sum::<usize>(),
+                stones
+            );
+            for c in &e.chains {
+                assert!((0.5..=1.0).contains(&c.confidence), "{c:?}");
+            }
+            assert!(e.dead.iter().all(|p| !e.uncertain.contains(p)));
+            assert!(e.seki.iter().all(|p| !e.dead.contains(p)));
+        }
+    }
+}

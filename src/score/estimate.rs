@@ -31,7 +31,8 @@ use crate::geom::{BoardSize, Color, Point, Position};
 /// Settings of [`estimate_dead`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EstimateConfig {
-    /// Number of play-outs (half start with Black to move, half with White).
+    /// Most play-outs to run (half start with Black to move, half with White); fewer are
+    /// run when the first batches leave no decision close.
     pub playouts: u32,
     /// Seed of the pseudo-random generator: the same seed gives the same estimate.
     pub seed: u64,
