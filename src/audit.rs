@@ -430,6 +430,7 @@ fn audit_record(
         territory_white: &record.territory_white,
         ended_by_passes: replay.ended_at.is_some(),
         rules: &rules,
+        rules_known: from != RulesFrom::Default,
         komi: &komi,
         handicap_bonus: rules.handicap_bonus(handicap),
         dead: options.dead,

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::benson::dead_in_pass_alive_territory;
+use super::estimate::{estimate_dead, ChainStatus, EstimateConfig};
 use crate::geom::{Color, Point, Position};
 
 /// What the user asked for (`--dead`).
@@ -49,6 +50,11 @@ pub struct DeadOutcome {
     pub determined: bool,
     /// Why the list is not determined, for the report.
     pub note: Option<String>,
+    /// Chains the estimate is not sure of (each a list of stones): counted by its best
+    /// guess, listed so that a reader — and the check — can weigh the doubt.
+    pub uncertain: Vec<Vec<Point>>,
+    /// Stones the estimate judged to be in seki (alive; their shared liberties are dame).
+    pub seki: Vec<Point>,
 }
 
 /// Dead stones by the territory-markup convention of KGS, OGS, Fox and GNU Go: a White
@@ -67,10 +73,36 @@ pub fn dead_from_markup(position: &Position, tb: &[Point], tw: &[Point]) -> Vec<
     dead
 }
 
-/// Estimates the dead stones of a final position. No estimator exists yet, so this always
-/// answers `None` ("cannot tell"); callers treat that as undetermined.
-pub fn estimate_dead(_position: &Position) -> Option<Vec<Point>> {
-    None
+/// Estimates the dead stones of a final position (see [`super::estimate`]): stones of
+/// chains judged dead, the uncertain ones included by their best guess.
+fn estimate_outcome(position: &Position) -> DeadOutcome {
+    let estimate = estimate_dead(position, &EstimateConfig::default());
+    let mut dead = Vec::new();
+    let mut uncertain = Vec::new();
+    for chain in &estimate.chains {
+        let sure = chain.confidence >= EstimateConfig::default().uncertain_below;
+        if chain.status == ChainStatus::Dead {
+            dead.extend_from_slice(&chain.stones);
+        }
+        if !sure {
+            uncertain.push(chain.stones.clone());
+        }
+    }
+    let note = (!uncertain.is_empty()).then(|| {
+        format!(
+            "the estimate is unsure of {} chain(s) ({} stones)",
+            uncertain.len(),
+            uncertain.iter().map(Vec::len).sum::<usize>()
+        )
+    });
+    DeadOutcome {
+        from: DeadFrom::Estimate,
+        dead,
+        determined: uncertain.is_empty(),
+        note,
+        uncertain,
+        seki: estimate.seki,
+    }
 }
 
 /// Decides the dead stones under a policy. `markup` is `Some((tb, tw))` when the record
@@ -86,24 +118,8 @@ pub fn settle_dead(
         dead: dead_from_markup(position, tb, tw),
         determined: true,
         note: None,
-    };
-    let from_estimate = || match estimate_dead(position) {
-        Some(dead) => DeadOutcome {
-            from: DeadFrom::Estimate,
-            dead,
-            determined: true,
-            note: None,
-        },
-        None => DeadOutcome {
-            from: DeadFrom::Estimate,
-            dead: Vec::new(),
-            determined: false,
-            note: Some(
-                "dead-stone estimation is not available yet: only stones inside \
-                 pass-alive territory were removed"
-                    .to_string(),
-            ),
-        },
+        uncertain: Vec::new(),
+        seki: Vec::new(),
     };
     let mut outcome = match (policy, markup) {
         (DeadPolicy::None, _) => DeadOutcome {
@@ -111,6 +127,8 @@ pub fn settle_dead(
             dead: Vec::new(),
             determined: true,
             note: None,
+            uncertain: Vec::new(),
+            seki: Vec::new(),
         },
         (DeadPolicy::Markup | DeadPolicy::Auto, Some(m)) => from_markup(m),
         (DeadPolicy::Markup, None) => DeadOutcome {
@@ -122,8 +140,10 @@ pub fn settle_dead(
                  pass-alive territory were removed"
                     .to_string(),
             ),
+            uncertain: Vec::new(),
+            seki: Vec::new(),
         },
-        (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => from_estimate(),
+        (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => estimate_outcome(position),
     };
     outcome.dead.extend(dead_in_pass_alive_territory(position));
     outcome
@@ -177,9 +197,12 @@ mod tests {
         );
         assert!(missing.note.is_some());
 
+        // Without markup, auto estimates; whether that is determined depends on how sure
+        // the estimate is, which its note says.
         let guess = settle_dead(&p, None, DeadPolicy::Auto);
-        assert_eq!((guess.from, guess.determined), (DeadFrom::Estimate, false));
-        assert!(guess.note.unwrap().contains("not available"));
+        assert_eq!(guess.from, DeadFrom::Estimate);
+        assert_eq!(guess.determined, guess.uncertain.is_empty());
+        assert_eq!(guess.note.is_some(), !guess.determined);
         assert_eq!(DeadFrom::Estimate.as_str(), "estimate");
     }
 }

@@ -26,6 +26,10 @@ pub struct Score {
     pub result: String,
     /// The margin in stones: `黑胜3/4子`, `和棋`.
     pub stones: String,
+    /// Stones whose fate the estimate is unsure of (counted by its best guess), sorted.
+    pub uncertain: Vec<Point>,
+    /// Stones the estimate judged to be in seki, sorted.
+    pub seki: Vec<Point>,
 }
 
 impl Score {
@@ -46,6 +50,12 @@ impl Score {
 pub struct DeadList {
     pub black: Vec<String>,
     pub white: Vec<String>,
+    /// Stones of chains the estimate is unsure of (present only when there are some).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub uncertain: Vec<String>,
+    /// Stones the estimate judged in seki (present only when there are some).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seki: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -69,6 +79,8 @@ impl Serialize for Score {
             dead: DeadList {
                 black: sgf(&self.dead_black),
                 white: sgf(&self.dead_white),
+                uncertain: sgf(&self.uncertain),
+                seki: sgf(&self.seki),
             },
             black: self.black,
             white: self.white,
@@ -121,6 +133,8 @@ pub fn score_position(
         margin: m,
         result: format_points(m),
         stones: format_stones(m),
+        uncertain: Vec::new(),
+        seki: Vec::new(),
     }
 }
 

@@ -7,8 +7,8 @@ use crate::komi::Komi;
 use crate::rules::{Counting, Rules};
 
 use super::{
-    check_result, parse_result, score_position, settle_dead, Check, CheckContext, DeadPolicy,
-    RecordedResult, Score, ScoringMethod, Verdict,
+    check_result, parse_result, score_position, settle_dead, Check, CheckContext, DeadOutcome,
+    DeadPolicy, RecordedResult, Score, ScoringMethod, Verdict,
 };
 
 /// What the scorer needs to know about one replayed game.
@@ -23,6 +23,8 @@ pub struct ResultInput<'a> {
     pub territory_white: &'a [Point],
     pub ended_by_passes: bool,
     pub rules: &'a Rules,
+    /// The rules are known (from `RU[]` or the command line), not assumed for lack of `RU[]`.
+    pub rules_known: bool,
     pub komi: &'a Komi,
     pub handicap_bonus: f64,
     pub dead: DeadPolicy,
@@ -54,6 +56,68 @@ fn method(rules: &Rules) -> ScoringMethod {
         Counting::AreaNoSplit => ScoringMethod::NobodyShared,
         Counting::Area | Counting::Territory => ScoringMethod::SplitShared,
     }
+}
+
+/// Most uncertain chains whose every life-or-death assignment is tried (2^n counts).
+const MAX_UNCERTAIN_CHAINS: usize = 12;
+
+/// What the search over the uncertain chains found.
+enum Fit {
+    /// A score that gives RE[], and the uncertain chains whose fate had to change.
+    Found { score: Score, flipped: Vec<usize> },
+    /// Every assignment was tried; none gives RE[].
+    NoneFits,
+    /// Too many uncertain chains to try them all.
+    TooMany,
+}
+
+/// Tries every fate of the uncertain chains (fewest changes from the estimate first)
+/// and returns the first count whose margin is `target`.
+fn fit_uncertain(dead: &DeadOutcome, target: f64, score_of: impl Fn(&[Point]) -> Score) -> Fit {
+    let n = dead.uncertain.len();
+    if n > MAX_UNCERTAIN_CHAINS {
+        return Fit::TooMany;
+    }
+    let mut masks: Vec<u32> = (1..(1u32 << n)).collect();
+    masks.sort_by_key(|m| m.count_ones());
+    for mask in masks {
+        let flipped: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
+        let mut removed = dead.dead.clone();
+        for &i in &flipped {
+            let chain = &dead.uncertain[i];
+            if chain.iter().all(|p| removed.binary_search(p).is_ok()) {
+                removed.retain(|p| !chain.contains(p));
+            } else {
+                removed.extend_from_slice(chain);
+            }
+        }
+        removed.sort();
+        removed.dedup();
+        let score = score_of(&removed);
+        if (score.margin - target).abs() < 1e-6 {
+            return Fit::Found { score, flipped };
+        }
+    }
+    Fit::NoneFits
+}
+
+/// "the chain at D4 (3 stones) is dead and the chain at Q16 (1 stone) alive".
+fn describe_flips(flipped: &[usize], dead: &DeadOutcome, position: &Position) -> String {
+    let parts: Vec<String> = flipped
+        .iter()
+        .map(|&i| {
+            let chain = &dead.uncertain[i];
+            let was_dead = chain.iter().all(|p| dead.dead.binary_search(p).is_ok());
+            format!(
+                "the chain at {} ({} stone{}) is {}",
+                chain[0].vertex(position.size),
+                chain.len(),
+                if chain.len() == 1 { "" } else { "s" },
+                if was_dead { "alive" } else { "dead" }
+            )
+        })
+        .collect();
+    parts.join(" and ")
 }
 
 /// Counts a game when it is meant to be counted (two passes, or `RE[]` claims a count)
@@ -110,21 +174,79 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
 
     let markup = (!input.territory_black.is_empty() || !input.territory_white.is_empty())
         .then_some((input.territory_black, input.territory_white));
-    let count = |position: &Position| {
-        let dead = settle_dead(position, markup, input.dead);
-        let score = score_position(
+    let score_with = |position: &Position, dead: &DeadOutcome, removed: &[Point]| {
+        let mut score = score_position(
             position,
-            &dead.dead,
+            removed,
             method(input.rules),
             input.komi.points,
             input.handicap_bonus,
             dead.from,
         );
-        (score, dead)
+        score.uncertain = dead.uncertain.iter().flatten().copied().collect();
+        score.uncertain.sort();
+        score.seki = dead.seki.clone();
+        score
     };
-    let (score, dead) = count(final_position.expect("checked above"));
+    let count = |position: &Position| {
+        let dead = settle_dead(position, markup, input.dead);
+        (score_with(position, &dead, &dead.dead), dead)
+    };
+    let position = final_position.expect("checked above");
+    let (mut score, dead) = count(position);
     ctx.dead_determined = dead.determined;
     let mut check = check_result(input.recorded_raw, Some(&score), &ctx);
+
+    // Doubt: when RE[] holds a score the best estimate does not give, look for a fate of
+    // the uncertain chains that does. Agree, saying what was assumed, if one exists;
+    // disagree only when every assignment was tried and none fits.
+    if check.verdict != Verdict::Agrees && !dead.uncertain.is_empty() {
+        if let Some(target) = recorded.as_ref().and_then(RecordedResult::black_margin) {
+            match fit_uncertain(&dead, target, |removed| {
+                score_with(position, &dead, removed)
+            }) {
+                Fit::Found {
+                    score: fitted,
+                    flipped,
+                } => {
+                    let reason = format!(
+                        "RE[] fits if {}; the best estimate alone gives {}",
+                        describe_flips(&flipped, &dead, position),
+                        score.result
+                    );
+                    check = check_result(
+                        input.recorded_raw,
+                        Some(&fitted),
+                        &CheckContext {
+                            dead_determined: true,
+                            ..ctx
+                        },
+                    );
+                    check.reason = Some(reason);
+                    score = fitted;
+                }
+                Fit::NoneFits => {
+                    let mut sure = check_result(
+                        input.recorded_raw,
+                        Some(&score),
+                        &CheckContext {
+                            dead_determined: true,
+                            ..ctx
+                        },
+                    );
+                    if sure.verdict == Verdict::Disagrees {
+                        sure.reason = Some(format!(
+                            "{}; no life-or-death assignment of the {} uncertain chain(s) gives RE[]",
+                            sure.reason.unwrap_or_default(),
+                            dead.uncertain.len()
+                        ));
+                    }
+                    check = sure;
+                }
+                Fit::TooMany => {}
+            }
+        }
+    }
 
     if let Some(at_end) = input.position_at_end {
         let (end_score, _) = count(at_end);
@@ -169,6 +291,15 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         });
     }
 
+    if check.verdict == Verdict::Disagrees && !input.rules_known {
+        // Many records without RU[] were counted under territory rules: a count under
+        // assumed Chinese rules cannot call them wrong.
+        check.verdict = Verdict::Unverifiable;
+        check.reason = Some(format!(
+            "{}; the record does not say which rules it was counted under (no RU[]), so the area count cannot call RE[] wrong",
+            check.reason.take().unwrap_or_default()
+        ));
+    }
     let finding = if check.verdict == Verdict::Disagrees {
         Some(Finding::new(
             Code::ResultMismatch,
