@@ -1,11 +1,18 @@
 //! The board: stones, chains, liberties, captures and Zobrist keys.
 //!
 //! [`Board`] is the fast incremental board the replay runs on. The grid is a padded 1-D
-//! array: every row is followed by one off-board cell, and a full row of off-board cells
-//! lies above and below, so the four neighbours of any on-board cell are `±1` and
-//! `±stride` with no bounds test. Each chain is a ring of stones linked through `next`;
-//! every stone records its chain's head, and the head holds the chain's stone count and
-//! its exact number of liberties (distinct empty points touching the chain). A move
+//! array laid out for the largest board: rows are [`STRIDE`] cells apart whatever the
+//! board size, every cell that is not a point of the board is a wall, and a full row of
+//! walls lies above and below, so the four neighbours of any on-board cell are `±1` and
+//! `±STRIDE` with no bounds test. The arrays have a power-of-two length and are indexed
+//! through [`MASK`], which lets the compiler drop every bounds check on the hot path.
+//!
+//! Each chain is a ring of stones linked through `next`; every stone records its chain's
+//! head, and the head holds the chain's stone count, its hash and its pseudo-liberties:
+//! the number of (stone, empty neighbour) pairs, with the sum and the sum of squares of
+//! those empty cells' indices. A chain has at most one liberty exactly when all its
+//! pseudo-liberties are the same cell, i.e. when `n · Σe² = (Σe)²`; that is all the
+//! capture, suicide and ko decisions need, and every update is a few additions. A move
 //! touches only the chains around it, and allocates nothing.
 //!
 //! [`NaiveBoard`] computes the same things by flood fill and exists to check `Board`.
@@ -15,7 +22,7 @@ pub mod zobrist;
 
 use std::fmt;
 
-use crate::geom::{BoardSize, Color, Point, Position};
+use crate::geom::{BoardSize, Color, Point, Position, MAX_SIDE};
 
 pub use naive::NaiveBoard;
 pub use zobrist::{point_key, side_to_move_key};
@@ -52,8 +59,23 @@ pub struct Played {
     pub suicide_removed: u32,
 }
 
+/// Distance between vertically adjacent cells, the same for every board size.
+pub(crate) const STRIDE: usize = MAX_SIDE as usize + 1;
+/// Length of every per-cell array: a power of two above `(MAX_SIDE + 2) * STRIDE`.
+pub(crate) const CELLS: usize = 4096;
+/// Keeps an index inside the per-cell arrays (a no-op on every index the board makes).
+pub(crate) const MASK: usize = CELLS - 1;
+
+const _: () = assert!((MAX_SIDE as usize + 2) * STRIDE < CELLS && CELLS.is_power_of_two());
+
 const EMPTY: u8 = 0;
 const WALL: u8 = 3;
+
+/// Padded index of the on-board point `p`.
+#[inline]
+pub(crate) fn padded(p: Point) -> usize {
+    (p.row as usize + 1) * STRIDE + p.col as usize + 1
+}
 
 /// Cell value of a stone of colour `c` (1 black, 2 white).
 #[inline]
@@ -72,42 +94,104 @@ fn color_of(cell: u8) -> Color {
     }
 }
 
-/// Adds `h` to the first `*n` entries of `set` unless it is there already.
 #[inline]
-fn push_distinct(set: &mut [u16; 4], n: &mut usize, h: u16) -> bool {
-    if set[..*n].contains(&h) {
-        false
-    } else {
-        set[*n] = h;
-        *n += 1;
-        true
+fn neighbors(at: usize) -> [usize; 4] {
+    [at - 1, at + 1, at - STRIDE, at + STRIDE]
+}
+
+/// What a chain head knows about its chain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Chain {
+    /// XOR of the keys of the chain's stones.
+    hash: u64,
+    /// Sum of the squares of the pseudo-liberties' cell indices.
+    lib_sq: u64,
+    /// Sum of the pseudo-liberties' cell indices.
+    lib_sum: u32,
+    /// Number of stones.
+    count: u16,
+    /// Number of pseudo-liberties: (stone, empty neighbour) pairs, with multiplicity.
+    plibs: u16,
+}
+
+impl Chain {
+    /// Counts `k` more pseudo-liberties on the empty cell `e`.
+    #[inline(always)]
+    fn gain(&mut self, e: usize, k: u16) {
+        self.plibs += k;
+        self.lib_sum += (e as u32) * k as u32;
+        self.lib_sq += (e as u64 * e as u64) * k as u64;
+    }
+
+    /// Counts `k` fewer pseudo-liberties on the cell `e`.
+    #[inline(always)]
+    fn lose(&mut self, e: usize, k: u16) {
+        self.plibs -= k;
+        self.lib_sum -= (e as u32) * k as u32;
+        self.lib_sq -= (e as u64 * e as u64) * k as u64;
+    }
+
+    /// True when the chain has no liberty or a single one. By Cauchy-Schwarz,
+    /// `n · Σe² ≥ (Σe)²` with equality exactly when the `n` values `e` are all equal.
+    #[inline(always)]
+    fn at_most_one_liberty(&self) -> bool {
+        let sum = self.lib_sum as u64;
+        self.plibs as u64 * self.lib_sq == sum * sum
     }
 }
 
-/// A Go board with incremental chains, exact liberty counts and a Zobrist hash.
+/// The chains next to a point, as found before a stone goes there.
+struct Around {
+    /// Empty neighbours: count, sum of indices, sum of squares.
+    empty: u16,
+    empty_sum: u32,
+    empty_sq: u64,
+    /// Distinct heads of own and opponent chains, each with the number of its stones
+    /// next to the point.
+    own: [(u16, u16); 4],
+    n_own: usize,
+    opp: [(u16, u16); 4],
+    n_opp: usize,
+}
+
+/// Adds one adjacency to head `h` in the first `*n` entries of `set`; true if `h` is new.
+#[inline(always)]
+fn tally(set: &mut [(u16, u16); 4], n: &mut usize, h: u16) -> bool {
+    for entry in set.iter_mut().take(*n) {
+        if entry.0 == h {
+            entry.1 += 1;
+            return false;
+        }
+    }
+    set[*n & 3] = (h, 1);
+    *n += 1;
+    true
+}
+
+/// A fixed-size zeroed array on the heap.
+fn boxed<T: Clone, const N: usize>(fill: T) -> Box<[T; N]> {
+    match vec![fill; N].into_boxed_slice().try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("a vector of N elements fits [T; N]"),
+    }
+}
+
+/// A Go board with incremental chains, pseudo-liberties and a Zobrist hash.
 #[derive(Clone)]
 pub struct Board {
     size: BoardSize,
-    /// Distance between vertically adjacent cells: `width + 1`.
-    stride: usize,
     /// `EMPTY`, 1 (black), 2 (white) or `WALL`, per padded cell.
-    cells: Vec<u8>,
+    cells: Box<[u8; CELLS]>,
     /// Head of the chain of each stone; 0 (always a wall) on empty and wall cells.
-    head: Vec<u16>,
+    head: Box<[u16; CELLS]>,
     /// Next stone in the chain's ring; meaningful on stones only.
-    next: Vec<u16>,
-    /// Exact liberty count; meaningful on chain heads only.
-    libs: Vec<u16>,
-    /// Stone count; meaningful on chain heads only.
-    count: Vec<u16>,
-    /// XOR of the keys of the chain's stones; meaningful on chain heads only.
-    chain_hash: Vec<u64>,
-    /// Zobrist keys per padded cell and colour (zero on walls).
-    keys: Vec<[u64; 2]>,
-    /// Visit marks for counting distinct liberties: a cell is marked when `mark == stamp`.
-    mark: Vec<u32>,
-    stamp: u32,
-    /// Work stack for flood fills, with capacity for every cell.
+    next: Box<[u16; CELLS]>,
+    /// Chain data per padded cell of this board size (the rows in use only, so a new
+    /// board is cheap); meaningful on chain heads only.
+    chains: Vec<Chain>,
+    /// Zobrist keys per padded cell and colour (zero on cells that are never points).
+    keys: &'static [[u64; 2]; CELLS],
+    /// Work stack for flood fills.
     stack: Vec<u16>,
     hash: u64,
     stones: [u32; 2],
@@ -119,31 +203,18 @@ pub struct Board {
 impl Board {
     /// An empty board.
     pub fn new(size: BoardSize) -> Board {
-        let stride = size.width as usize + 1;
-        let len = (size.height as usize + 2) * stride + 1;
-        let mut cells = vec![WALL; len];
-        let mut keys = vec![[0u64; 2]; len];
-        for row in 0..size.height {
-            for col in 0..size.width {
-                let p = Point::new(col, row);
-                let at = (row as usize + 1) * stride + col as usize + 1;
-                cells[at] = EMPTY;
-                keys[at] = zobrist::point_keys(p);
-            }
+        let mut cells = boxed(WALL);
+        for row in 1..=size.height as usize {
+            cells[row * STRIDE + 1..=row * STRIDE + size.width as usize].fill(EMPTY);
         }
         Board {
             size,
-            stride,
             cells,
-            head: vec![0; len],
-            next: vec![0; len],
-            libs: vec![0; len],
-            count: vec![0; len],
-            chain_hash: vec![0; len],
-            keys,
-            mark: vec![0; len],
-            stamp: 0,
-            stack: Vec::with_capacity(len),
+            head: boxed(0),
+            next: boxed(0),
+            chains: vec![Chain::default(); (size.height as usize + 2) * STRIDE],
+            keys: zobrist::padded_keys(),
+            stack: Vec::new(),
             hash: 0,
             stones: [0; 2],
             captures: [0; 2],
@@ -164,11 +235,13 @@ impl Board {
 
     /// Empties the board and forgets captures and ko, keeping the buffers.
     pub fn clear(&mut self) {
-        for (cell, head) in self.cells.iter_mut().zip(self.head.iter_mut()) {
-            if *cell != WALL {
-                *cell = EMPTY;
+        if self.stones != [0; 2] {
+            let width = self.size.width as usize;
+            for row in 1..=self.size.height as usize {
+                let cols = row * STRIDE + 1..=row * STRIDE + width;
+                self.cells[cols.clone()].fill(EMPTY);
+                self.head[cols].fill(0);
             }
-            *head = 0;
         }
         self.hash = 0;
         self.stones = [0; 2];
@@ -183,17 +256,18 @@ impl Board {
     #[inline]
     fn idx(&self, p: Point) -> usize {
         debug_assert!(self.size.contains(p), "{p:?} is off a {} board", self.size);
-        (p.row as usize + 1) * self.stride + p.col as usize + 1
+        padded(p) & MASK
     }
 
     #[inline]
     fn point_at(&self, at: usize) -> Point {
-        Point::new((at % self.stride - 1) as u8, (at / self.stride - 1) as u8)
+        Point::new((at % STRIDE - 1) as u8, (at / STRIDE - 1) as u8)
     }
 
+    /// The chain data of the head `h`.
     #[inline]
-    fn neighbors(&self, at: usize) -> [usize; 4] {
-        [at - 1, at + 1, at - self.stride, at + self.stride]
+    fn chain(&mut self, h: u16) -> &mut Chain {
+        &mut self.chains[h as usize]
     }
 
     /// What stands on `p` (which must be on the board).
@@ -222,10 +296,31 @@ impl Board {
         self.captures[by.index()]
     }
 
-    /// Exact liberty count of the chain on `p`, or `None` when `p` is empty.
+    /// Exact liberty count of the chain on `p`, or `None` when `p` is empty. Counted
+    /// afresh along the chain: the board itself only keeps pseudo-liberties.
     pub fn liberties(&self, p: Point) -> Option<u32> {
         self.get(p)?;
-        Some(self.libs[self.head[self.idx(p)] as usize] as u32)
+        Some(self.count_liberties(self.head[self.idx(p)] as usize))
+    }
+
+    /// Distinct empty points next to the chain headed by `h`.
+    fn count_liberties(&self, h: usize) -> u32 {
+        let mut seen = vec![false; CELLS];
+        let mut libs = 0;
+        let mut s = h;
+        loop {
+            for e in neighbors(s) {
+                if self.cells[e & MASK] == EMPTY && !seen[e & MASK] {
+                    seen[e & MASK] = true;
+                    libs += 1;
+                }
+            }
+            s = self.next[s & MASK] as usize;
+            if s == h {
+                break;
+            }
+        }
+        libs
     }
 
     /// Number of stones in the chain on `p` (0 when `p` is empty).
@@ -233,7 +328,7 @@ impl Board {
         if self.get(p).is_none() {
             return 0;
         }
-        self.count[self.head[self.idx(p)] as usize] as u32
+        self.chains[self.head[self.idx(p)] as usize].count as u32
     }
 
     /// The simple-ko point: when the last play captured exactly one stone and the played
@@ -251,24 +346,14 @@ impl Board {
     /// A plain picture of the stones.
     pub fn position(&self) -> Position {
         let mut position = Position::empty(self.size);
+        let width = self.size.width as usize;
         for (i, cell) in position.cells.iter_mut().enumerate() {
-            let at = self.idx(self.size.point(i));
+            let at = ((i / width + 1) * STRIDE + i % width + 1) & MASK;
             if self.cells[at] != EMPTY {
                 *cell = Some(color_of(self.cells[at]));
             }
         }
         position
-    }
-
-    /// A fresh stamp for `mark`; no cell is marked with it yet.
-    #[inline]
-    fn next_stamp(&mut self) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-        self.stamp
     }
 
     /// Setup (SGF `AB`/`AW`/`AE`): puts or removes a stone with no capture and no suicide
@@ -286,7 +371,8 @@ impl Board {
             self.lift(at);
         }
         if let Some(c) = stone {
-            self.add_stone(at, c, false);
+            let around = self.look_around(at, cell_of(c));
+            self.put_stone(at, c, &around);
         }
     }
 
@@ -298,8 +384,8 @@ impl Board {
         let h = self.head[at] as usize;
         let mut s = h;
         loop {
-            self.head[s] = 0;
-            s = self.next[s] as usize;
+            self.head[s & MASK] = 0;
+            s = self.next[s & MASK] as usize;
             if s == h {
                 break;
             }
@@ -307,191 +393,175 @@ impl Board {
         self.cells[at] = EMPTY;
         self.hash ^= self.keys[at][color.index()];
         self.stones[color.index()] -= 1;
-        let mut seen = [0u16; 4];
-        let mut n_seen = 0;
-        for n in self.neighbors(at) {
-            let c = self.cells[n];
+        for n in neighbors(at) {
+            let c = self.cells[n & MASK];
             if c == EMPTY || c == WALL {
                 continue;
             }
             if c == cell {
-                if self.head[n] == 0 {
+                if self.head[n & MASK] == 0 {
                     self.rebuild_chain(n);
                 }
             } else {
-                let nh = self.head[n];
-                if push_distinct(&mut seen, &mut n_seen, nh) {
-                    self.libs[nh as usize] += 1;
-                }
+                let nh = self.head[n & MASK];
+                self.chain(nh).gain(at, 1);
             }
         }
     }
 
     /// Makes a chain, headed by `start`, of all the stones connected to `start`, which
-    /// have no head yet; counts its liberties.
+    /// have no head yet; counts its pseudo-liberties.
     fn rebuild_chain(&mut self, start: usize) {
-        let cell = self.cells[start];
+        let cell = self.cells[start & MASK];
         let ci = color_of(cell).index();
-        let stamp = self.next_stamp();
-        let mut hash = 0;
-        let mut libs = 0u16;
-        let mut count = 0u16;
+        let mut chain = Chain::default();
         let mut last = start;
         self.stack.clear();
         self.stack.push(start as u16);
-        self.head[start] = start as u16;
+        self.head[start & MASK] = start as u16;
         while let Some(s) = self.stack.pop() {
-            let s = s as usize;
-            count += 1;
-            hash ^= self.keys[s][ci];
+            let s = s as usize & MASK;
+            chain.count += 1;
+            chain.hash ^= self.keys[s][ci];
             if s != start {
                 // Ring: start -> ... -> last -> s -> start.
-                self.next[last] = s as u16;
+                self.next[last & MASK] = s as u16;
                 last = s;
             }
-            for n in self.neighbors(s) {
-                let c = self.cells[n];
+            for n in neighbors(s) {
+                let c = self.cells[n & MASK];
                 if c == EMPTY {
-                    if self.mark[n] != stamp {
-                        self.mark[n] = stamp;
-                        libs += 1;
-                    }
-                } else if c == cell && self.head[n] == 0 {
-                    self.head[n] = start as u16;
+                    chain.gain(n, 1);
+                } else if c == cell && self.head[n & MASK] == 0 {
+                    self.head[n & MASK] = start as u16;
                     self.stack.push(n as u16);
                 }
             }
         }
-        self.next[last] = start as u16;
-        self.count[start] = count;
-        self.chain_hash[start] = hash;
-        self.libs[start] = libs;
+        self.next[last & MASK] = start as u16;
+        self.chains[start & MASK] = chain;
     }
 
-    /// Puts a stone of colour `color` on the empty cell `at`, updates the liberties around
-    /// it, captures opponent chains left without liberties when `capture` is set, and
-    /// joins the new stone to its neighbours. Returns the number of stones captured and,
-    /// when it is exactly one, where it stood.
-    #[inline]
-    fn add_stone(&mut self, at: usize, color: Color, capture: bool) -> (u32, usize) {
-        let me = cell_of(color);
-        let ci = color.index();
-        self.cells[at] = me;
-        self.hash ^= self.keys[at][ci];
-        self.stones[ci] += 1;
-        self.head[at] = at as u16;
-        self.next[at] = at as u16;
-        self.count[at] = 1;
-        self.chain_hash[at] = self.keys[at][ci];
-        let nbrs = self.neighbors(at);
-        let mut libs = 0;
-        let mut seen = [0u16; 4];
-        let mut n_seen = 0;
-        let mut own = [0u16; 4];
-        let mut n_own = 0;
-        for n in nbrs {
-            let c = self.cells[n];
-            if c == EMPTY {
-                libs += 1;
-            } else if c != WALL {
-                let h = self.head[n];
-                if push_distinct(&mut seen, &mut n_seen, h) {
-                    self.libs[h as usize] -= 1;
-                    if c == me {
-                        own[n_own] = h;
-                        n_own += 1;
-                    }
-                }
-            }
-        }
-        self.libs[at] = libs;
-        let mut captured = 0;
-        let mut single = 0;
-        if capture {
-            for &h in &seen[..n_seen] {
-                let h = h as usize;
-                if self.cells[h] != me && self.libs[h] == 0 {
-                    let n = self.remove_chain(h);
-                    if n == 1 {
-                        single = h;
-                    }
-                    captured += n;
-                }
-            }
-            self.captures[ci] += captured;
-        }
-        let mut h = at;
-        for &o in &own[..n_own] {
-            h = self.merge(h, o as usize);
-        }
-        (captured, if captured == 1 { single } else { 0 })
-    }
-
-    /// Joins two distinct chains of the same colour, given by their heads, and returns the
-    /// head of the result. Its liberties are those of the larger chain plus the empty points
-    /// next to the smaller one and not next to the larger one.
-    #[inline]
-    fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.count[a] >= self.count[b] {
-            (a, b)
-        } else {
-            (b, a)
+    /// The empty cells and chains next to the empty cell `at`, for a stone `me`.
+    #[inline(always)]
+    fn look_around(&self, at: usize, me: u8) -> Around {
+        let mut around = Around {
+            empty: 0,
+            empty_sum: 0,
+            empty_sq: 0,
+            own: [(0, 0); 4],
+            n_own: 0,
+            opp: [(0, 0); 4],
+            n_opp: 0,
         };
-        let stamp = self.next_stamp();
-        let mut extra = 0;
-        // Stones of `small` are relabelled as we go. An empty point is examined at the
-        // first stone of `small` it touches, so none of its relabelled neighbours can
-        // be mistaken for stones of `big`.
+        for n in neighbors(at) {
+            let c = self.cells[n & MASK];
+            if c == EMPTY {
+                around.empty += 1;
+                around.empty_sum += n as u32;
+                around.empty_sq += n as u64 * n as u64;
+            } else if c == me {
+                tally(&mut around.own, &mut around.n_own, self.head[n & MASK]);
+            } else if c != WALL {
+                tally(&mut around.opp, &mut around.n_opp, self.head[n & MASK]);
+            }
+        }
+        around
+    }
+
+    /// Puts a stone of colour `color` on the empty cell `at` (whose surroundings are
+    /// `around`), takes `at` from the pseudo-liberties of the chains next to it and joins
+    /// the new stone to its own neighbours. Captures nothing.
+    #[inline(always)]
+    fn put_stone(&mut self, at: usize, color: Color, around: &Around) {
+        let ci = color.index();
+        let key = self.keys[at][ci];
+        self.cells[at] = cell_of(color);
+        self.hash ^= key;
+        self.stones[ci] += 1;
+        for &(h, k) in &around.opp[..around.n_opp & 7] {
+            self.chain(h).lose(at, k);
+        }
+        let own = &around.own[..around.n_own & 7];
+        let Some(&(first, _)) = own.first() else {
+            self.head[at] = at as u16;
+            self.next[at] = at as u16;
+            self.chains[at] = Chain {
+                hash: key,
+                lib_sq: around.empty_sq,
+                lib_sum: around.empty_sum,
+                count: 1,
+                plibs: around.empty,
+            };
+            return;
+        };
+        // The largest chain absorbs the stone and the other chains, so the fewest stones
+        // are relabelled.
+        let mut big = first;
+        for &(h, k) in own {
+            self.chain(h).lose(at, k);
+            if self.chains[h as usize].count > self.chains[big as usize].count {
+                big = h;
+            }
+        }
+        self.head[at] = big;
+        let b = big as usize & MASK;
+        self.next[at] = self.next[b];
+        self.next[b] = at as u16;
+        let chain = &mut self.chains[b];
+        chain.hash ^= key;
+        chain.count += 1;
+        chain.plibs += around.empty;
+        chain.lib_sum += around.empty_sum;
+        chain.lib_sq += around.empty_sq;
+        for &(h, _) in own {
+            if h != big {
+                self.absorb(b, h as usize & MASK);
+            }
+        }
+    }
+
+    /// Joins the chain headed by `small` into the chain headed by `big` (same colour).
+    #[inline]
+    fn absorb(&mut self, big: usize, small: usize) {
         let mut s = small;
         loop {
-            for e in self.neighbors(s) {
-                if self.cells[e] == EMPTY && self.mark[e] != stamp {
-                    self.mark[e] = stamp;
-                    let touches_big = self
-                        .neighbors(e)
-                        .iter()
-                        .any(|&f| self.head[f] as usize == big);
-                    if !touches_big {
-                        extra += 1;
-                    }
-                }
-            }
             self.head[s] = big as u16;
-            s = self.next[s] as usize;
+            s = self.next[s] as usize & MASK;
             if s == small {
                 break;
             }
         }
         self.next.swap(big, small);
-        self.count[big] += self.count[small];
-        self.chain_hash[big] ^= self.chain_hash[small];
-        self.libs[big] += extra;
-        big
+        let from = self.chains[small];
+        let into = &mut self.chains[big];
+        into.hash ^= from.hash;
+        into.count += from.count;
+        into.plibs += from.plibs;
+        into.lib_sum += from.lib_sum;
+        into.lib_sq += from.lib_sq;
     }
 
-    /// Takes the chain headed by `h` off the board; the chains next to it gain the freed
-    /// points as liberties. Returns the number of stones removed.
+    /// Takes the chain headed by `h` off the board; the stones next to it gain the freed
+    /// points as pseudo-liberties. Returns the number of stones removed.
     fn remove_chain(&mut self, h: usize) -> u32 {
+        let h = h & MASK;
         let cell = self.cells[h];
+        let other = cell ^ 3;
         let ci = color_of(cell).index();
-        let n = self.count[h] as u32;
+        let n = self.chains[h].count as u32;
+        self.hash ^= self.chains[h].hash;
         let mut s = h;
         loop {
             self.cells[s] = EMPTY;
             self.head[s] = 0;
-            self.hash ^= self.keys[s][ci];
-            let mut seen = [0u16; 4];
-            let mut n_seen = 0;
-            for f in self.neighbors(s) {
-                let c = self.cells[f];
-                if c != EMPTY && c != WALL && c != cell {
-                    let fh = self.head[f];
-                    if push_distinct(&mut seen, &mut n_seen, fh) {
-                        self.libs[fh as usize] += 1;
-                    }
+            for f in neighbors(s) {
+                if self.cells[f & MASK] == other {
+                    let fh = self.head[f & MASK];
+                    self.chain(fh).gain(s, 1);
                 }
             }
-            s = self.next[s] as usize;
+            s = self.next[s] as usize & MASK;
             if s == h {
                 break;
             }
@@ -520,43 +590,36 @@ impl Board {
         if self.cells[at] != EMPTY {
             return Err(Rejection::Occupied);
         }
-        let me = cell_of(color);
         let ci = color.index();
         // Look around without changing anything: liberties, captures, own chains.
-        let mut has_liberty = false;
-        let mut own = [0u16; 4];
-        let mut n_own = 0;
-        let mut dead = [0u16; 4];
-        let mut n_dead = 0;
-        for n in self.neighbors(at) {
-            let c = self.cells[n];
-            if c == EMPTY {
-                has_liberty = true;
-            } else if c == me {
-                let h = self.head[n];
-                if push_distinct(&mut own, &mut n_own, h) && self.libs[h as usize] > 1 {
-                    has_liberty = true;
-                }
-            } else if c != WALL {
-                let h = self.head[n];
-                if self.libs[h as usize] == 1 {
-                    push_distinct(&mut dead, &mut n_dead, h);
-                }
+        let around = self.look_around(at, cell_of(color));
+        let own = &around.own[..around.n_own & 7];
+        let opp = &around.opp[..around.n_opp & 7];
+        // A neighbouring chain with at most one liberty has `at` as its only one.
+        let mut dead = [false; 4];
+        let mut any_dead = false;
+        let mut hash_after = self.hash ^ self.keys[at][ci];
+        for (i, &(h, _)) in opp.iter().enumerate() {
+            let chain = &self.chains[h as usize];
+            if chain.at_most_one_liberty() {
+                dead[i] = true;
+                any_dead = true;
+                hash_after ^= chain.hash;
             }
         }
-        let mut hash_after = self.hash ^ self.keys[at][ci];
-        for &h in &dead[..n_dead] {
-            hash_after ^= self.chain_hash[h as usize];
-        }
-        let is_suicide = n_dead == 0 && !has_liberty;
+        let is_suicide = around.empty == 0
+            && !any_dead
+            && own
+                .iter()
+                .all(|&(h, _)| self.chains[h as usize].at_most_one_liberty());
         if is_suicide {
             if suicide == SuicideRule::Forbidden {
                 return Err(Rejection::Suicide);
             }
             // The played stone comes and goes; the own chains around it go.
             hash_after = self.hash;
-            for &h in &own[..n_own] {
-                hash_after ^= self.chain_hash[h as usize];
+            for &(h, _) in own {
+                hash_after ^= self.chains[h as usize].hash;
             }
         }
         if is_repeat(hash_after) {
@@ -565,7 +628,7 @@ impl Board {
         self.ko = 0;
         if is_suicide {
             let mut removed = 1;
-            for &h in &own[..n_own] {
+            for &(h, _) in own {
                 removed += self.remove_chain(h as usize);
             }
             self.captures[color.opponent().index()] += removed;
@@ -576,9 +639,23 @@ impl Board {
                 suicide_removed: removed,
             });
         }
-        let (captured, single) = self.add_stone(at, color, true);
-        if captured == 1 && self.count[self.head[at] as usize] == 1 && self.libs[at] == 1 {
-            self.ko = single as u16;
+        self.put_stone(at, color, &around);
+        let mut captured = 0;
+        if any_dead {
+            let mut single = 0;
+            for (i, &(h, _)) in opp.iter().enumerate() {
+                if dead[i] {
+                    let n = self.remove_chain(h as usize);
+                    if n == 1 {
+                        single = h;
+                    }
+                    captured += n;
+                }
+            }
+            self.captures[ci] += captured;
+            if captured == 1 && own.is_empty() && self.chains[at].plibs == 1 {
+                self.ko = single;
+            }
         }
         debug_assert_eq!(self.hash, hash_after);
         Ok(Played {
@@ -587,23 +664,20 @@ impl Board {
             suicide_removed: 0,
         })
     }
-
-    /// Recomputes every invariant from scratch (chain membership, liberty counts, stone
-    /// counts, hash) and panics with a clear message on any difference.
+    /// Recomputes every invariant from scratch (chain membership, stone counts,
+    /// pseudo-liberties, hash) and panics with a clear message on any difference.
     pub fn debug_validate(&self) {
-        let len = self.cells.len();
         let on_board = |at: usize| {
-            let (col, row) = (at % self.stride, at / self.stride);
+            let (col, row) = (at % STRIDE, at / STRIDE);
             col >= 1
                 && col <= self.size.width as usize
                 && row >= 1
                 && row <= self.size.height as usize
         };
-        assert_eq!(len, (self.size.height as usize + 2) * self.stride + 1);
         let mut hash = 0;
         let mut stones = [0u32; 2];
-        let mut chain_of = vec![usize::MAX; len];
-        for at in 0..len {
+        let mut chain_of = vec![usize::MAX; CELLS];
+        for at in 0..CELLS {
             let cell = self.cells[at];
             if !on_board(at) {
                 assert_eq!(cell, WALL, "cell {at} is off the board but holds {cell}");
@@ -611,6 +685,7 @@ impl Board {
                 continue;
             }
             let p = self.point_at(at);
+            assert_eq!(self.keys[at], zobrist::point_keys(p), "keys of {p:?}");
             match cell {
                 EMPTY => assert_eq!(self.head[at], 0, "empty {p:?} has a head"),
                 1 | 2 => {
@@ -627,9 +702,9 @@ impl Board {
         );
         assert_eq!(self.stones, stones, "stone counts [black, white] differ");
         // Flood-fill every chain and compare with the rings and heads.
-        let mut liberty_of = vec![usize::MAX; len];
-        let mut members = Vec::with_capacity(len);
-        for start in 0..len {
+        let mut liberty_of = vec![usize::MAX; CELLS];
+        let mut members = Vec::with_capacity(CELLS);
+        for start in 0..CELLS {
             let cell = self.cells[start];
             if !(cell == 1 || cell == 2) || chain_of[start] != usize::MAX {
                 continue;
@@ -638,12 +713,14 @@ impl Board {
             members.push(start);
             chain_of[start] = start;
             let mut liberties = 0;
+            let mut pseudo = Chain::default();
             let mut i = 0;
             while i < members.len() {
                 let s = members[i];
                 i += 1;
-                for n in self.neighbors(s) {
+                for n in neighbors(s) {
                     if self.cells[n] == EMPTY {
+                        pseudo.gain(n, 1);
                         if liberty_of[n] != start {
                             liberty_of[n] = start;
                             liberties += 1;
@@ -657,13 +734,10 @@ impl Board {
             let p = self.point_at(start);
             let h = self.head[start] as usize;
             let c = color_of(cell);
-            let hash = members
+            pseudo.count = members.len() as u16;
+            pseudo.hash = members
                 .iter()
                 .fold(0, |x, &s| x ^ zobrist::point_key(self.point_at(s), c));
-            assert_eq!(
-                self.chain_hash[h], hash,
-                "hash of the chain at {p:?} differs from its stones' keys"
-            );
             for &s in &members {
                 assert_eq!(
                     self.head[s] as usize,
@@ -704,12 +778,17 @@ impl Board {
                 "ring of the chain at {p:?} misses stones"
             );
             assert_eq!(
-                self.count[h] as usize,
-                members.len(),
-                "stone count of the chain at {p:?}"
+                self.chains[h], pseudo,
+                "chain data (hash, stone count, pseudo-liberties) of the chain at {p:?}"
             );
             assert_eq!(
-                self.libs[h] as usize, liberties,
+                pseudo.at_most_one_liberty(),
+                liberties <= 1,
+                "atari test of the chain at {p:?} with {liberties} liberties"
+            );
+            assert_eq!(
+                self.count_liberties(h),
+                liberties,
                 "liberty count of the chain at {p:?}"
             );
         }

@@ -50,6 +50,22 @@ pub(crate) fn point_keys(p: Point) -> [u64; 2] {
     keys().points[p.row as usize * SIDE + p.col as usize]
 }
 
+/// Both colours' keys per padded cell of the board layout (`super::padded`), zero on the
+/// cells that are never points.
+pub(crate) fn padded_keys() -> &'static [[u64; 2]; super::CELLS] {
+    static PADDED: OnceLock<Box<[[u64; 2]; super::CELLS]>> = OnceLock::new();
+    PADDED.get_or_init(|| {
+        let mut table = Box::new([[0u64; 2]; super::CELLS]);
+        for row in 0..MAX_SIDE {
+            for col in 0..MAX_SIDE {
+                let p = Point::new(col, row);
+                table[super::padded(p)] = point_keys(p);
+            }
+        }
+        table
+    })
+}
+
 /// Zobrist key for "White to move", XORed into a stone hash for situational superko.
 /// Black to move is 0, so a stone hash alone stands for "Black to move".
 pub fn side_to_move_key(to_move: Color) -> u64 {
