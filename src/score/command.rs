@@ -78,10 +78,14 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
     });
     writeln!(
         out,
-        "Board {}, rules {} (from {:?}), komi {}{}, handicap {}, {} moves",
+        "Board {}, rules {} (from {}), komi {}{}, handicap {}, {} moves",
         size.unwrap_or_else(|| "?".into()),
         report.rules,
-        report.rules_from,
+        match report.rules_from {
+            crate::audit::RulesFrom::Ru => "RU[]",
+            crate::audit::RulesFrom::Default => "the default",
+            crate::audit::RulesFrom::Option => "--rules",
+        },
         report.komi,
         report
             .komi_raw

@@ -1,0 +1,112 @@
+//! The command line as scripts and CI jobs use it: exit codes, inputs from folders,
+//! files, standard input and `--files-from`, the output formats, and a closed pipe.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::sgfaudit;
+
+#[test]
+fn exit_code_0_when_no_game_has_a_failing_status() {
+    let out = sgfaudit(&["audit", "corpus/gnugo"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn exit_code_1_when_some_game_is_illegal_and_fail_on_selects_statuses() {
+    let file = "corpus/rules/art5-suicide-in-corner__suicide@5.sgf";
+    assert_eq!(sgfaudit(&["audit", file]).status.code(), Some(1));
+    assert_eq!(sgfaudit(&["audit", "--fail-on", "error", file]).status.code(), Some(0));
+    assert_eq!(sgfaudit(&["audit", "--fail-on", "illegal,error", file]).status.code(), Some(1));
+}
+
+#[test]
+fn exit_code_2_for_a_missing_path_or_a_bad_option_and_the_rest_is_still_reported() {
+    let out = sgfaudit(&["audit", "--json", "no/such/file.sgf", "corpus/gnugo"]);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = common::json_lines(&out.stdout);
+    let errors: Vec<_> = lines.iter().filter(|l| l["type"] == "error").collect();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0]["data"]["path"], "no/such/file.sgf");
+    assert_eq!(common::summary(&lines)["unreadable"], 1);
+    assert!(common::games(&lines).len() >= 30, "the folder is still audited");
+
+    assert_eq!(sgfaudit(&["audit", "--jobs", "0", "corpus"]).status.code(), Some(2));
+    assert_eq!(sgfaudit(&["audit", "--rules", "martian", "corpus"]).status.code(), Some(2));
+}
+
+#[test]
+fn standard_input_and_files_from() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(["audit", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"(;SZ[9];B[ee];W[ee])(;SZ[9];B[cc])")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines = common::json_lines(&out.stdout);
+    let games = common::games(&lines);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["path"], "-");
+    assert_eq!(games[0]["findings"][0]["code"], "occupied");
+    assert_eq!(games[1]["game"], 1);
+
+    let list = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(
+        list.path(),
+        "corpus/rules/art5-suicide-in-corner__suicide@5.sgf\ncorpus/gnugo/gnugo-9x9-s0001__ok.sgf\n",
+    )
+    .unwrap();
+    let out = sgfaudit(&["audit", "--json", "--files-from", &common::arg(list.path())]);
+    let lines = common::json_lines(&out.stdout);
+    assert_eq!(common::games(&lines).len(), 2);
+}
+
+#[test]
+fn table_csv_and_github_formats() {
+    let file = "corpus/rules/art19-play-on-occupied-point__occupied@4.sgf";
+    let table = String::from_utf8(sgfaudit(&["audit", file]).stdout).unwrap();
+    assert!(table.contains(&format!("{file}:3:20: game 0: move 4 D4: error[occupied]")), "{table}");
+    assert!(table.contains("illegal"));
+
+    let csv = String::from_utf8(sgfaudit(&["audit", "--format", "csv", file]).stdout).unwrap();
+    let mut rows = csv.lines();
+    assert!(rows.next().unwrap().starts_with("path,game,line,column,status"));
+    assert!(rows.next().unwrap().starts_with(&format!("{file},0,1,1,illegal,7,")));
+
+    let gh = String::from_utf8(sgfaudit(&["audit", "--format", "github", file]).stdout).unwrap();
+    assert!(gh.contains(&format!("::error file={file},line=3,col=20,title=occupied::game 0:")), "{gh}");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(["audit", "--json", "corpus"])
+        .current_dir(common::root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn score_shows_the_board_the_counts_and_the_check() {
+    let out = sgfaudit(&["score", "corpus/shapes/seki-two-shared-liberties__ok.sgf"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("Result: B+7.5"), "{text}");
+    assert!(text.contains("RE[B+7.5]: agrees"), "{text}");
+    assert!(text.contains("area"));
+}
