@@ -11,15 +11,30 @@ use common::sgfaudit;
 #[test]
 fn exit_code_0_when_no_game_has_a_failing_status() {
     let out = sgfaudit(&["audit", "corpus/gnugo"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 #[test]
 fn exit_code_1_when_some_game_is_illegal_and_fail_on_selects_statuses() {
     let file = "corpus/rules/art5-suicide-in-corner__suicide@5.sgf";
     assert_eq!(sgfaudit(&["audit", file]).status.code(), Some(1));
-    assert_eq!(sgfaudit(&["audit", "--fail-on", "error", file]).status.code(), Some(0));
-    assert_eq!(sgfaudit(&["audit", "--fail-on", "illegal,error", file]).status.code(), Some(1));
+    assert_eq!(
+        sgfaudit(&["audit", "--fail-on", "error", file])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        sgfaudit(&["audit", "--fail-on", "illegal,error", file])
+            .status
+            .code(),
+        Some(1)
+    );
 }
 
 #[test]
@@ -31,10 +46,21 @@ fn exit_code_2_for_a_missing_path_or_a_bad_option_and_the_rest_is_still_reported
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0]["data"]["path"], "no/such/file.sgf");
     assert_eq!(common::summary(&lines)["unreadable"], 1);
-    assert!(common::games(&lines).len() >= 30, "the folder is still audited");
+    assert!(
+        common::games(&lines).len() >= 30,
+        "the folder is still audited"
+    );
 
-    assert_eq!(sgfaudit(&["audit", "--jobs", "0", "corpus"]).status.code(), Some(2));
-    assert_eq!(sgfaudit(&["audit", "--rules", "martian", "corpus"]).status.code(), Some(2));
+    assert_eq!(
+        sgfaudit(&["audit", "--jobs", "0", "corpus"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        sgfaudit(&["audit", "--rules", "martian", "corpus"])
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -75,16 +101,30 @@ fn standard_input_and_files_from() {
 fn table_csv_and_github_formats() {
     let file = "corpus/rules/art19-play-on-occupied-point__occupied@4.sgf";
     let table = String::from_utf8(sgfaudit(&["audit", file]).stdout).unwrap();
-    assert!(table.contains(&format!("{file}:3:20: game 0: move 4 D4: error[occupied]")), "{table}");
+    assert!(
+        table.contains(&format!("{file}:3:20: game 0: move 4 D4: error[occupied]")),
+        "{table}"
+    );
     assert!(table.contains("illegal"));
 
     let csv = String::from_utf8(sgfaudit(&["audit", "--format", "csv", file]).stdout).unwrap();
     let mut rows = csv.lines();
-    assert!(rows.next().unwrap().starts_with("path,game,line,column,status"));
-    assert!(rows.next().unwrap().starts_with(&format!("{file},0,1,1,illegal,7,")));
+    assert!(rows
+        .next()
+        .unwrap()
+        .starts_with("path,game,line,column,status"));
+    assert!(rows
+        .next()
+        .unwrap()
+        .starts_with(&format!("{file},0,1,1,illegal,7,")));
 
     let gh = String::from_utf8(sgfaudit(&["audit", "--format", "github", file]).stdout).unwrap();
-    assert!(gh.contains(&format!("::error file={file},line=3,col=20,title=occupied::game 0:")), "{gh}");
+    assert!(
+        gh.contains(&format!(
+            "::error file={file},line=3,col=20,title=occupied::game 0:"
+        )),
+        "{gh}"
+    );
 }
 
 #[test]
@@ -98,7 +138,11 @@ fn a_closed_pipe_ends_quietly() {
         .unwrap();
     drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
