@@ -47,6 +47,11 @@ pub struct RunOutcome {
 /// Games audited together on the pool before they are reported.
 const WINDOW: usize = 2048;
 
+/// Text (bytes) of the games of one window, at most, unless one game alone is bigger: a
+/// report can be a hundred times its game's text (a finding per illegal move), so the
+/// window is bounded by size as well as by count.
+const WINDOW_BYTES: usize = 4 << 20;
+
 /// A file read, decoded and split into games.
 pub struct LoadedFile {
     pub name: String,
@@ -205,6 +210,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
 
     let mut summary = Summary::new();
     let mut window: VecDeque<(Arc<LoadedFile>, usize)> = VecDeque::new();
+    let mut window_bytes = 0usize;
 
     let flush = |window: &mut VecDeque<(Arc<LoadedFile>, usize)>,
                  summary: &mut Summary,
@@ -231,8 +237,10 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
                 let file = Arc::new(file);
                 for index in 0..file.games.len() {
                     window.push_back((Arc::clone(&file), index));
-                    if window.len() >= WINDOW {
+                    window_bytes += file.games[index].range.len();
+                    if window.len() >= WINDOW || window_bytes >= WINDOW_BYTES {
                         flush(&mut window, &mut summary, reporter)?;
+                        window_bytes = 0;
                         let secs = started.elapsed().as_secs_f64().max(1e-9);
                         progress.update(
                             bytes_done,
