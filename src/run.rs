@@ -85,9 +85,10 @@ impl LoadedFile {
         }
     }
 
-    /// Audits game `index` of this file, turning a panic into the game's error report.
-    pub fn audit(&self, index: usize, options: &AuditOptions) -> GameReport {
-        let input = GameInput {
+    /// What the audit of game `index` reads: its text, slice, encoding and the file's
+    /// encoding problem (on game 0).
+    pub fn game_input(&self, index: usize) -> GameInput<'_> {
+        GameInput {
             path: &self.name,
             index,
             text: self.game_text(index),
@@ -98,8 +99,25 @@ impl LoadedFile {
             } else {
                 None
             },
-        };
-        match catch_unwind(AssertUnwindSafe(|| audit_game(&input, options))) {
+        }
+    }
+
+    /// Audits game `index` of this file, turning a panic into the game's error report.
+    pub fn audit(&self, index: usize, options: &AuditOptions) -> GameReport {
+        self.audit_with(index, options, audit_game)
+    }
+
+    /// [`LoadedFile::audit`] with the per-game audit given: the way tests reach the
+    /// panic-to-`error` path, since no input is known to make [`audit_game`] panic.
+    #[doc(hidden)]
+    pub fn audit_with(
+        &self,
+        index: usize,
+        options: &AuditOptions,
+        audit: impl FnOnce(&GameInput<'_>, &AuditOptions) -> GameReport,
+    ) -> GameReport {
+        let input = self.game_input(index);
+        match catch_unwind(AssertUnwindSafe(|| audit(&input, options))) {
             Ok(report) => report,
             Err(panic) => internal_error_report(&input, panic),
         }
