@@ -221,13 +221,20 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         audit_record(&record, options, &mut report, &mut findings);
     }
 
-    // Place every finding in the file.
-    for f in &mut findings {
-        if f.line == 0 {
-            let lc = slice.start.advance(text, f.offset);
-            f.line = lc.line;
-            f.column = lc.column;
-        }
+    // Place every finding in the file, in one pass over the text in order of offsets (a
+    // game with a million illegal moves must not cost a scan from its start per finding).
+    let mut unplaced: Vec<usize> = (0..findings.len())
+        .filter(|&i| findings[i].line == 0)
+        .collect();
+    unplaced.sort_by_key(|&i| findings[i].offset);
+    let bytes = text.as_bytes();
+    let (mut at, mut lc) = (0usize, slice.start);
+    for i in unplaced {
+        let offset = findings[i].offset.min(bytes.len());
+        lc = lc.advance_bytes(&bytes[at..], offset - at);
+        at = offset;
+        findings[i].line = lc.line;
+        findings[i].column = lc.column;
     }
     let has_error = |code_filter: &dyn Fn(Code) -> bool| {
         findings

@@ -47,6 +47,11 @@ pub struct RunOutcome {
 /// Games audited together on the pool before they are reported.
 const WINDOW: usize = 2048;
 
+/// Text (bytes) of the games of one window, at most, unless one game alone is bigger: a
+/// report can be a hundred times its game's text (a finding per illegal move), so the
+/// window is bounded by size as well as by count.
+const WINDOW_BYTES: usize = 4 << 20;
+
 /// A file read, decoded and split into games.
 pub struct LoadedFile {
     pub name: String,
@@ -80,9 +85,10 @@ impl LoadedFile {
         }
     }
 
-    /// Audits game `index` of this file, turning a panic into the game's error report.
-    pub fn audit(&self, index: usize, options: &AuditOptions) -> GameReport {
-        let input = GameInput {
+    /// What the audit of game `index` reads: its text, slice, encoding and the file's
+    /// encoding problem (on game 0).
+    pub fn game_input(&self, index: usize) -> GameInput<'_> {
+        GameInput {
             path: &self.name,
             index,
             text: self.game_text(index),
@@ -93,8 +99,25 @@ impl LoadedFile {
             } else {
                 None
             },
-        };
-        match catch_unwind(AssertUnwindSafe(|| audit_game(&input, options))) {
+        }
+    }
+
+    /// Audits game `index` of this file, turning a panic into the game's error report.
+    pub fn audit(&self, index: usize, options: &AuditOptions) -> GameReport {
+        self.audit_with(index, options, audit_game)
+    }
+
+    /// [`LoadedFile::audit`] with the per-game audit given: the way tests reach the
+    /// panic-to-`error` path, since no input is known to make [`audit_game`] panic.
+    #[doc(hidden)]
+    pub fn audit_with(
+        &self,
+        index: usize,
+        options: &AuditOptions,
+        audit: impl FnOnce(&GameInput<'_>, &AuditOptions) -> GameReport,
+    ) -> GameReport {
+        let input = self.game_input(index);
+        match catch_unwind(AssertUnwindSafe(|| audit(&input, options))) {
             Ok(report) => report,
             Err(panic) => internal_error_report(&input, panic),
         }
@@ -205,6 +228,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
 
     let mut summary = Summary::new();
     let mut window: VecDeque<(Arc<LoadedFile>, usize)> = VecDeque::new();
+    let mut window_bytes = 0usize;
 
     let flush = |window: &mut VecDeque<(Arc<LoadedFile>, usize)>,
                  summary: &mut Summary,
@@ -237,8 +261,10 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
                 let file = Arc::new(file);
                 for index in 0..file.games.len() {
                     window.push_back((Arc::clone(&file), index));
-                    if window.len() >= WINDOW {
+                    window_bytes += file.games[index].range.len();
+                    if window.len() >= WINDOW || window_bytes >= WINDOW_BYTES {
                         flush(&mut window, &mut summary, reporter)?;
+                        window_bytes = 0;
                         let secs = started.elapsed().as_secs_f64().max(1e-9);
                         progress.update(
                             bytes_done,

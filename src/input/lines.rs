@@ -12,7 +12,13 @@ impl LineCol {
 
     /// The place reached after reading `text[..offset]` from `self`.
     pub fn advance(self, text: &str, offset: usize) -> LineCol {
-        let prefix = &text.as_bytes()[..offset.min(text.len())];
+        self.advance_bytes(text.as_bytes(), offset)
+    }
+
+    /// [`LineCol::advance`] over bytes, for callers that step through a text in pieces
+    /// whose ends need not fall on character boundaries.
+    pub fn advance_bytes(self, bytes: &[u8], offset: usize) -> LineCol {
+        let prefix = &bytes[..offset.min(bytes.len())];
         let newlines = memchr::memchr_iter(b'\n', prefix).count();
         if newlines == 0 {
             LineCol {

@@ -63,7 +63,10 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<WalkError>) {
         for entry in walker {
             match entry {
                 Ok(e) => {
-                    if !e.file_type().is_dir() && has_sgf_extension(e.path()) {
+                    // Regular files only: a FIFO named `x.sgf` in a folder would block the
+                    // read for ever, and a device or socket holds no records. (A FIFO named
+                    // on the command line is read: that is `<(zcat games.sgf.gz)`.)
+                    if e.file_type().is_file() && has_sgf_extension(e.path()) {
                         inputs.push(Input::File(e.into_path()));
                     }
                 }

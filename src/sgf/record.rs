@@ -96,10 +96,11 @@ pub struct Limits {
 }
 
 impl Default for Limits {
+    /// 250 000 main-line nodes: hundreds of times the longest real game, and low enough
+    /// that one game whose every move is illegal (a finding of a few hundred bytes per
+    /// move) stays within a couple of hundred megabytes.
     fn default() -> Self {
-        Limits {
-            max_nodes: 1_000_000,
-        }
+        Limits { max_nodes: 250_000 }
     }
 }
 
