@@ -5,11 +5,10 @@
 //! order, so the output is the same bytes for any `--jobs`, and memory stays bounded by
 //! the window and the file being read, whatever the size of the input.
 
-use std::collections::VecDeque;
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -17,11 +16,11 @@ use rayon::prelude::*;
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::input::decode::{decode, Decoded};
-use crate::input::source::{read_file, read_stdin, Bytes};
+use crate::input::source::{read_file, read_stdin, Bytes, MMAP_THRESHOLD};
 use crate::input::split::{split, GameSlice};
 use crate::input::walk::{expand, io_message, Input};
 use crate::output::progress::{Progress, ProgressMode};
-use crate::output::{Begin, InputError, Reporter, Summary, SCHEMA};
+use crate::output::{Begin, InputError, RenderGame, Reporter, Summary, SCHEMA};
 use crate::score::Check;
 
 /// Everything a run needs, validated.
@@ -168,6 +167,81 @@ fn internal_error_report(
     }
 }
 
+/// A window's reports with their rendered output, in input order.
+type Rendered = Vec<(GameReport, Vec<u8>)>;
+
+/// The audits under way: the window being filled, and the one the pool is working on.
+///
+/// While the pool audits and renders window k+1, the caller's thread writes window k and
+/// reads the next files, so the workers never wait for the output.
+struct Stage<'p> {
+    pool: &'p rayon::ThreadPool,
+    options: Arc<AuditOptions>,
+    render: RenderGame,
+    window: Vec<(Arc<LoadedFile>, usize)>,
+    window_bytes: usize,
+    /// The window the pool works on, and the bytes of its games.
+    in_flight: Option<(mpsc::Receiver<Rendered>, u64)>,
+    /// Bytes of game text reported so far (for the progress bar).
+    bytes_done: u64,
+}
+
+impl Stage<'_> {
+    /// Hands the current window to the pool, then writes the one before it.
+    fn submit(&mut self, summary: &mut Summary, reporter: &mut dyn Reporter) -> io::Result<()> {
+        let jobs = std::mem::take(&mut self.window);
+        let bytes = std::mem::take(&mut self.window_bytes) as u64;
+        let (tx, rx) = mpsc::sync_channel(1);
+        let options = Arc::clone(&self.options);
+        let render = self.render;
+        self.pool.spawn(move || {
+            let reports: Rendered = jobs
+                .par_iter()
+                .map(|(file, index)| {
+                    let report = file.audit(*index, &options);
+                    let mut rendered = Vec::with_capacity(1024);
+                    render(&report, &mut rendered);
+                    (report, rendered)
+                })
+                .collect();
+            // The receiver is gone only if the run stopped on an error: nothing to do.
+            let _ = tx.send(reports);
+        });
+        let previous = self.in_flight.replace((rx, bytes));
+        self.write(previous, summary, reporter)
+    }
+
+    /// Writes a finished window's games, in order.
+    fn write(
+        &mut self,
+        window: Option<(mpsc::Receiver<Rendered>, u64)>,
+        summary: &mut Summary,
+        reporter: &mut dyn Reporter,
+    ) -> io::Result<()> {
+        let Some((rx, bytes)) = window else {
+            return Ok(());
+        };
+        self.bytes_done += bytes;
+        let reports = rx
+            .recv()
+            .map_err(|_| io::Error::other("a worker thread stopped"))?;
+        for (report, rendered) in &reports {
+            summary.add_game(report);
+            reporter.game(report, rendered)?;
+        }
+        Ok(())
+    }
+
+    /// Audits and writes everything still pending.
+    fn finish(&mut self, summary: &mut Summary, reporter: &mut dyn Reporter) -> io::Result<()> {
+        if !self.window.is_empty() {
+            self.submit(summary, reporter)?;
+        }
+        let last = self.in_flight.take();
+        self.write(last, summary, reporter)
+    }
+}
+
 /// Reads one input; an `Err` is reported as an `error` line.
 fn load(input: &Input) -> Result<LoadedFile, InputError> {
     let name = input.display_name();
@@ -224,62 +298,51 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         inputs.iter().map(input_size).sum()
     };
     let progress = Progress::new(config.progress, total_bytes);
-    let mut bytes_done = 0u64;
 
     let mut summary = Summary::new();
-    let mut window: VecDeque<(Arc<LoadedFile>, usize)> = VecDeque::new();
-    let mut window_bytes = 0usize;
-
-    let flush = |window: &mut VecDeque<(Arc<LoadedFile>, usize)>,
-                 summary: &mut Summary,
-                 reporter: &mut dyn Reporter|
-     -> io::Result<()> {
-        let jobs: Vec<(Arc<LoadedFile>, usize)> = window.drain(..).collect();
-        let render = reporter.renderer();
-        let reports: Vec<(GameReport, Vec<u8>)> = pool.install(|| {
-            jobs.par_iter()
-                .map(|(file, index)| {
-                    let report = file.audit(*index, &config.audit);
-                    let mut rendered = Vec::with_capacity(1024);
-                    render(&report, &mut rendered);
-                    (report, rendered)
-                })
-                .collect()
-        });
-        for (report, rendered) in &reports {
-            summary.add_game(report);
-            reporter.game(report, rendered)?;
-        }
-        Ok(())
+    let mut stage = Stage {
+        pool: &pool,
+        options: Arc::new(config.audit.clone()),
+        render: reporter.renderer(),
+        window: Vec::new(),
+        window_bytes: 0,
+        in_flight: None,
+        bytes_done: 0,
+    };
+    let report_progress = |summary: &Summary, bytes_done: u64| {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        progress.update(
+            bytes_done,
+            summary.games,
+            summary.files,
+            summary.findings(),
+            summary.games as f64 / secs,
+        );
     };
 
     for input in &inputs {
-        bytes_done += input_size(input);
+        // A big file is memory-mapped: let the games of earlier files finish first, so
+        // that one big file at most is mapped at a time and memory stays flat.
+        if input_size(input) >= MMAP_THRESHOLD {
+            stage.finish(&mut summary, reporter)?;
+        }
         match load(input) {
             Ok(file) => {
                 summary.files += 1;
                 let file = Arc::new(file);
                 for index in 0..file.games.len() {
-                    window.push_back((Arc::clone(&file), index));
-                    window_bytes += file.games[index].range.len();
-                    if window.len() >= WINDOW || window_bytes >= WINDOW_BYTES {
-                        flush(&mut window, &mut summary, reporter)?;
-                        window_bytes = 0;
-                        let secs = started.elapsed().as_secs_f64().max(1e-9);
-                        progress.update(
-                            bytes_done,
-                            summary.games,
-                            summary.files,
-                            summary.findings(),
-                            summary.games as f64 / secs,
-                        );
+                    stage.window_bytes += file.games[index].range.len();
+                    stage.window.push((Arc::clone(&file), index));
+                    if stage.window.len() >= WINDOW || stage.window_bytes >= WINDOW_BYTES {
+                        stage.submit(&mut summary, reporter)?;
+                        report_progress(&summary, stage.bytes_done);
                     }
                 }
             }
             Err(e) => errors.push(e),
         }
     }
-    flush(&mut window, &mut summary, reporter)?;
+    stage.finish(&mut summary, reporter)?;
     progress.finish();
 
     for e in &errors {

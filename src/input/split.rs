@@ -188,7 +188,7 @@ fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<Spli
             b'(' => {
                 depth += 1;
                 // Only the outermost opening matters for messages; keep memory bounded.
-                if open_parens.len() < 1 {
+                if open_parens.is_empty() {
                     open_parens.push(pos);
                 }
                 pos += 1;

@@ -64,7 +64,10 @@ const MAX_UNCERTAIN_CHAINS: usize = 12;
 /// What the search over the uncertain chains found.
 enum Fit {
     /// A score that gives RE[], and the uncertain chains whose fate had to change.
-    Found { score: Score, flipped: Vec<usize> },
+    Found {
+        score: Box<Score>,
+        flipped: Vec<usize>,
+    },
     /// Every assignment was tried; none gives RE[].
     NoneFits,
     /// Too many uncertain chains to try them all.
@@ -95,7 +98,10 @@ fn fit_uncertain(dead: &DeadOutcome, target: f64, score_of: impl Fn(&[Point]) ->
         removed.dedup();
         let score = score_of(&removed);
         if (score.margin - target).abs() < 1e-6 {
-            return Fit::Found { score, flipped };
+            return Fit::Found {
+                score: Box::new(score),
+                flipped,
+            };
         }
     }
     Fit::NoneFits
@@ -223,7 +229,7 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
                         },
                     );
                     check.reason = Some(reason);
-                    score = fitted;
+                    score = *fitted;
                 }
                 Fit::NoneFits => {
                     let mut sure = check_result(

@@ -29,6 +29,23 @@ pub struct LexProblem {
     pub fatal: bool,
 }
 
+/// True when `bytes` holds `;B[` or `;W[` (white space allowed between).
+fn holds_move_node(bytes: &[u8]) -> bool {
+    let skip_ws = |mut i: usize| {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    memchr::memchr_iter(b';', bytes).any(|at| {
+        let i = skip_ws(at + 1);
+        if !matches!(bytes.get(i), Some(b'B' | b'W')) {
+            return false;
+        }
+        bytes.get(skip_ws(i + 1)) == Some(&b'[')
+    })
+}
+
 /// Lexes a game tree's text, token by token.
 pub struct Lexer<'a> {
     text: &'a str,
@@ -196,6 +213,9 @@ impl<'a> Iterator for Lexer<'a> {
                                 None => break,
                             }
                         }
+                        // A move node in between (`;B[`) means the repair would swallow
+                        // moves: then it is junk after the value, not a bracket to repair.
+                        let found = found.filter(|&e| !holds_move_node(&bytes[end..e]));
                         if let Some(e) = found {
                             self.problem(
                                 start,

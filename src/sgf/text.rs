@@ -16,16 +16,13 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
             continue;
         }
         match chars.next() {
-            Some('\r') => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
+            Some('\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
             }
-            Some('\n') => {
-                if chars.peek() == Some(&'\r') {
-                    chars.next();
-                }
+            Some('\n') if chars.peek() == Some(&'\r') => {
+                chars.next();
             }
+            Some('\r' | '\n') => {}
             Some(other) => out.push(other),
             None => {}
         }
