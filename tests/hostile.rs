@@ -365,10 +365,9 @@ fn nul_bytes_and_binary_garbage() {
     let mut bytes = garbage(1, 3000, quiet);
     bytes.extend_from_slice(b"(;GM[1]SZ[9]KM[7.5]RE[W+R];B[ee];W[cc])");
     bytes.extend(garbage(2, 3000, quiet));
-    // (A NUL right after a value's `]`, as in `B[aa]\0;W[bb]`, is taken by the lexer for
-    // text after an unescaped `]` and the value runs on to the next `]`: a warning and a
-    // lost move, not a crash. Here the NULs follow a `;` or another NUL.)
-    bytes.extend_from_slice(b"\0\0\0(;GM[1]SZ[9]C[\0\x01\xff\0];B[aa];\0\0W[bb])");
+    // NULs right after a value's `]` are junk to skip, not the rest of a value whose `]`
+    // was left unescaped: no move is lost.
+    bytes.extend_from_slice(b"\0\0\0(;GM[1]SZ[9]C[\0\x01\xff\0];B[aa]\0;\0\0W[bb])");
     bytes.extend(garbage(3, 3000, quiet));
     let framed = dir.path().join("framed.sgf");
     fs::write(&framed, &bytes).unwrap();
