@@ -17,7 +17,7 @@ use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::input::decode::{decode, Decoded};
 use crate::input::source::{read_file, read_stdin, Bytes, MMAP_THRESHOLD};
-use crate::input::split::{split, GameSlice};
+use crate::input::split::{split, GameSlice, Splitter};
 use crate::input::walk::{expand, io_message, Input};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::{Begin, InputError, RenderGame, Reporter, Summary, SCHEMA};
@@ -60,38 +60,58 @@ pub struct LoadedFile {
 }
 
 impl LoadedFile {
-    /// Decodes and splits a file's bytes.
+    /// Decodes a file's bytes and splits it into all its games.
     pub fn new(name: String, bytes: Bytes) -> LoadedFile {
+        let mut file = LoadedFile::open(name, bytes);
+        file.games = split(file.text());
+        file
+    }
+
+    /// Decodes a file's bytes; its games are taken one at a time with [`Splitter`].
+    fn open(name: String, bytes: Bytes) -> LoadedFile {
         let decoded = decode(&bytes);
-        let games = match &decoded.text {
-            Some(t) => split(t),
-            None => split(std::str::from_utf8(&bytes[decoded.start..]).unwrap_or("")),
-        };
         LoadedFile {
             name,
             bytes,
             decoded,
-            games,
+            games: Vec::new(),
         }
     }
 
-    /// The decoded text of game `index` (validated slice: game ranges fall on ASCII bytes).
-    pub fn game_text(&self, index: usize) -> &str {
-        let range = self.games[index].range.clone();
+    /// The whole decoded text.
+    pub fn text(&self) -> &str {
+        match &self.decoded.text {
+            Some(t) => t,
+            None => std::str::from_utf8(&self.bytes[self.decoded.start..]).unwrap_or(""),
+        }
+    }
+
+    /// The decoded text of a game (validated slice: game ranges fall on ASCII bytes).
+    pub fn slice_text(&self, slice: &GameSlice) -> &str {
+        let range = slice.range.clone();
         match &self.decoded.text {
             Some(t) => &t[range],
             None => std::str::from_utf8(&self.bytes[self.decoded.start..][range]).unwrap_or(""),
         }
     }
 
+    /// The decoded text of game `index`.
+    pub fn game_text(&self, index: usize) -> &str {
+        self.slice_text(&self.games[index])
+    }
+
     /// What the audit of game `index` reads: its text, slice, encoding and the file's
     /// encoding problem (on game 0).
     pub fn game_input(&self, index: usize) -> GameInput<'_> {
+        self.input_for(index, &self.games[index])
+    }
+
+    fn input_for<'a>(&'a self, index: usize, slice: &'a GameSlice) -> GameInput<'a> {
         GameInput {
             path: &self.name,
             index,
-            text: self.game_text(index),
-            slice: &self.games[index],
+            text: self.slice_text(slice),
+            slice,
             encoding: self.decoded.encoding,
             encoding_problem: if index == 0 {
                 self.decoded.problem.as_deref()
@@ -106,6 +126,11 @@ impl LoadedFile {
         self.audit_with(index, options, audit_game)
     }
 
+    /// Audits game `index`, given its slice, turning a panic into the game's error report.
+    fn audit_slice(&self, index: usize, slice: &GameSlice, options: &AuditOptions) -> GameReport {
+        guarded(&self.input_for(index, slice), options, audit_game)
+    }
+
     /// [`LoadedFile::audit`] with the per-game audit given: the way tests reach the
     /// panic-to-`error` path, since no input is known to make [`audit_game`] panic.
     #[doc(hidden)]
@@ -115,11 +140,19 @@ impl LoadedFile {
         options: &AuditOptions,
         audit: impl FnOnce(&GameInput<'_>, &AuditOptions) -> GameReport,
     ) -> GameReport {
-        let input = self.game_input(index);
-        match catch_unwind(AssertUnwindSafe(|| audit(&input, options))) {
-            Ok(report) => report,
-            Err(panic) => internal_error_report(&input, panic),
-        }
+        guarded(&self.game_input(index), options, audit)
+    }
+}
+
+/// Runs one game's audit, turning a panic into the game's error report.
+fn guarded(
+    input: &GameInput<'_>,
+    options: &AuditOptions,
+    audit: impl FnOnce(&GameInput<'_>, &AuditOptions) -> GameReport,
+) -> GameReport {
+    match catch_unwind(AssertUnwindSafe(|| audit(input, options))) {
+        Ok(report) => report,
+        Err(panic) => internal_error_report(input, panic),
     }
 }
 
@@ -178,7 +211,7 @@ struct Stage<'p> {
     pool: &'p rayon::ThreadPool,
     options: Arc<AuditOptions>,
     render: RenderGame,
-    window: Vec<(Arc<LoadedFile>, usize)>,
+    window: Vec<(Arc<LoadedFile>, usize, GameSlice)>,
     window_bytes: usize,
     /// The window the pool works on, and the bytes of its games.
     in_flight: Option<(mpsc::Receiver<Rendered>, u64)>,
@@ -197,8 +230,8 @@ impl Stage<'_> {
         self.pool.spawn(move || {
             let reports: Rendered = jobs
                 .par_iter()
-                .map(|(file, index)| {
-                    let report = file.audit(*index, &options);
+                .map(|(file, index, slice)| {
+                    let report = file.audit_slice(*index, slice, &options);
                     let mut rendered = Vec::with_capacity(1024);
                     render(&report, &mut rendered);
                     (report, rendered)
@@ -244,13 +277,14 @@ impl Stage<'_> {
 
 /// Reads one input; an `Err` is reported as an `error` line.
 fn load(input: &Input) -> Result<LoadedFile, InputError> {
+    // Games are split as they are audited (see `run`).
     let name = input.display_name();
     let bytes = match input {
         Input::Stdin => read_stdin(),
         Input::File(p) => read_file(p),
     };
     match bytes {
-        Ok(b) => Ok(LoadedFile::new(name, b)),
+        Ok(b) => Ok(LoadedFile::open(name, b)),
         Err(e) => Err(InputError {
             path: name,
             message: io_message(&e),
@@ -330,9 +364,9 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
             Ok(file) => {
                 summary.files += 1;
                 let file = Arc::new(file);
-                for index in 0..file.games.len() {
-                    stage.window_bytes += file.games[index].range.len();
-                    stage.window.push((Arc::clone(&file), index));
+                for (index, slice) in Splitter::new(file.text()).enumerate() {
+                    stage.window_bytes += slice.range.len();
+                    stage.window.push((Arc::clone(&file), index, slice));
                     if stage.window.len() >= WINDOW || stage.window_bytes >= WINDOW_BYTES {
                         stage.submit(&mut summary, reporter)?;
                         report_progress(&summary, stage.bytes_done);

@@ -43,110 +43,155 @@ pub struct GameSlice {
 }
 
 /// Splits a text into its game trees. Never fails: problems are attached to the games,
-/// and a file without any game tree gives one `no_game` slice.
+/// and a file without any game tree gives one `no_game` slice. See [`Splitter`] to take
+/// the games one at a time.
 pub fn split(text: &str) -> Vec<GameSlice> {
-    let bytes = text.as_bytes();
-    let mut games = Vec::new();
-    let mut pending: Vec<SplitProblem> = Vec::new();
-    let mut pos = 0;
-    let mut line_col = LineCol::START;
-    let mut line_col_at = 0;
+    Splitter::new(text).collect()
+}
 
-    while pos < bytes.len() {
-        // Between trees: skip whitespace, note anything else.
-        let b = bytes[pos];
-        if b.is_ascii_whitespace() {
-            pos += 1;
-            continue;
+/// The games of a text, one at a time, so that a file of millions of games never holds
+/// all their slices at once.
+pub struct Splitter<'t> {
+    text: &'t str,
+    pos: usize,
+    /// Where the last game found starts, as a place and as an offset.
+    line_col: LineCol,
+    line_col_at: usize,
+    /// Problems met between trees, for the next game (or the last one).
+    pending: Vec<SplitProblem>,
+    /// The next game, found ahead so that text after the last game joins its problems.
+    ahead: Option<GameSlice>,
+    found: usize,
+    started: bool,
+}
+
+impl<'t> Splitter<'t> {
+    pub fn new(text: &'t str) -> Splitter<'t> {
+        Splitter {
+            text,
+            pos: 0,
+            line_col: LineCol::START,
+            line_col_at: 0,
+            pending: Vec::new(),
+            ahead: None,
+            found: 0,
+            started: false,
         }
-        if b != b'(' && !(b == b';' && starts_node(bytes, pos)) {
-            // Junk: up to the next `(` or a `;` that opens a node (`;GM[1]`).
-            let mut junk_end = bytes.len();
-            let mut i = pos + 1;
-            while let Some(j) = memchr::memchr2(b'(', b';', &bytes[i..]) {
-                let at = i + j;
-                if bytes[at] == b'(' || starts_node(bytes, at) {
-                    junk_end = at;
-                    break;
-                }
-                i = at + 1;
+    }
+
+    /// Finds the next game tree after `pos`, with the problems met on the way.
+    fn scan_next(&mut self) -> Option<GameSlice> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        while self.pos < bytes.len() {
+            let pos = self.pos;
+            // Between trees: skip whitespace, note anything else.
+            let b = bytes[pos];
+            if b.is_ascii_whitespace() {
+                self.pos += 1;
+                continue;
             }
-            if !text[pos..junk_end].trim().is_empty() {
-                let message = if games.is_empty() {
-                    "text before the first game tree ignored"
-                } else {
-                    "text between game trees ignored"
-                };
-                pending.push(SplitProblem {
+            if b != b'(' && !(b == b';' && starts_node(bytes, pos)) {
+                // Junk: up to the next `(` or a `;` that opens a node (`;GM[1]`).
+                let mut junk_end = bytes.len();
+                let mut i = pos + 1;
+                while let Some(j) = memchr::memchr2(b'(', b';', &bytes[i..]) {
+                    let at = i + j;
+                    if bytes[at] == b'(' || starts_node(bytes, at) {
+                        junk_end = at;
+                        break;
+                    }
+                    i = at + 1;
+                }
+                if !text[pos..junk_end].trim().is_empty() && self.pending.len() < 16 {
+                    let message = if self.found == 0 {
+                        "text before the first game tree ignored"
+                    } else {
+                        "text between game trees ignored"
+                    };
+                    let at = self
+                        .line_col
+                        .advance(&text[self.line_col_at..], pos - self.line_col_at);
+                    self.pending.push(SplitProblem {
+                        offset: pos,
+                        at,
+                        gravity: Gravity::Recovered,
+                        message: message.to_string(),
+                    });
+                }
+                self.pos = junk_end;
+                continue;
+            }
+            let start = pos;
+            let mut problems = std::mem::take(&mut self.pending);
+            let missing_open = b == b';';
+            if missing_open {
+                problems.push(SplitProblem {
                     offset: pos,
                     at: LineCol::START,
                     gravity: Gravity::Recovered,
-                    message: message.to_string(),
+                    message: "game tree without its opening '(': read from the first ';'".into(),
                 });
             }
-            pos = junk_end;
-            continue;
-        }
-        let start = pos;
-        let mut problems = std::mem::take(&mut pending);
-        let missing_open = b == b';';
-        if missing_open {
-            problems.push(SplitProblem {
-                offset: pos,
-                at: LineCol::START,
-                gravity: Gravity::Recovered,
-                message: "game tree without its opening '(': read from the first ';'".into(),
+            let (end, tree_problems) = scan_tree(bytes, pos, missing_open);
+            problems.extend(tree_problems);
+            self.line_col = self
+                .line_col
+                .advance(&text[self.line_col_at..], start - self.line_col_at);
+            self.line_col_at = start;
+            for p in problems.iter_mut().filter(|p| p.offset >= start) {
+                p.at = self.line_col.advance(&text[start..], p.offset - start);
+            }
+            self.found += 1;
+            self.pos = end;
+            return Some(GameSlice {
+                range: start..end,
+                start: self.line_col,
+                problems,
+                no_game: false,
             });
         }
-        let (end, tree_problems) = scan_tree(bytes, pos, missing_open);
-        problems.extend(tree_problems);
-        line_col = line_col.advance(&text[line_col_at..], start - line_col_at);
-        line_col_at = start;
-        for p in &mut problems {
-            p.at = if p.offset >= start {
-                line_col.advance(&text[start..], p.offset - start)
-            } else {
-                LineCol::START.advance(text, p.offset)
-            };
-        }
-        games.push(GameSlice {
-            range: start..end,
-            start: line_col,
-            problems,
-            no_game: false,
-        });
-        pos = end;
+        None
     }
+}
 
-    if games.is_empty() {
-        let message = if text.trim().is_empty() {
-            "no game tree: the file is empty"
-        } else {
-            "no game tree: no '(' found in the file"
-        };
-        pending.push(SplitProblem {
-            offset: 0,
-            at: LineCol::START,
-            gravity: Gravity::Broken,
-            message: message.to_string(),
-        });
-        games.push(GameSlice {
-            range: 0..text.len(),
-            start: LineCol::START,
-            problems: pending,
-            no_game: true,
-        });
-    } else if !pending.is_empty() {
-        for p in &mut pending {
-            p.at = LineCol::START.advance(text, p.offset);
+impl Iterator for Splitter<'_> {
+    type Item = GameSlice;
+
+    fn next(&mut self) -> Option<GameSlice> {
+        if !self.started {
+            self.started = true;
+            self.ahead = self.scan_next();
+            if self.ahead.is_none() {
+                // No game tree at all: one slice stands for the file.
+                let message = if self.text.trim().is_empty() {
+                    "no game tree: the file is empty"
+                } else {
+                    "no game tree: no '(' found in the file"
+                };
+                let mut problems = std::mem::take(&mut self.pending);
+                problems.push(SplitProblem {
+                    offset: 0,
+                    at: LineCol::START,
+                    gravity: Gravity::Broken,
+                    message: message.to_string(),
+                });
+                return Some(GameSlice {
+                    range: 0..self.text.len(),
+                    start: LineCol::START,
+                    problems,
+                    no_game: true,
+                });
+            }
         }
-        games
-            .last_mut()
-            .expect("not empty")
-            .problems
-            .extend(pending);
+        let mut current = self.ahead.take()?;
+        self.ahead = self.scan_next();
+        if self.ahead.is_none() {
+            // Text after the last game belongs to the last game's report.
+            current.problems.append(&mut self.pending);
+        }
+        Some(current)
     }
-    games
 }
 
 /// True when a `;` at `at` opens a node: whitespace, then a property identifier and `[`

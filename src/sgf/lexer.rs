@@ -29,21 +29,15 @@ pub struct LexProblem {
     pub fatal: bool,
 }
 
-/// True when `bytes` holds `;B[` or `;W[` (white space allowed between).
+/// True when `bytes` holds a `;` and, after it, a move property (`B[`, `W[`): nodes,
+/// not a comment's text.
 fn holds_move_node(bytes: &[u8]) -> bool {
-    let skip_ws = |mut i: usize| {
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        i
+    let Some(node) = memchr::memchr(b';', bytes) else {
+        return false;
     };
-    memchr::memchr_iter(b';', bytes).any(|at| {
-        let i = skip_ws(at + 1);
-        if !matches!(bytes.get(i), Some(b'B' | b'W')) {
-            return false;
-        }
-        bytes.get(skip_ws(i + 1)) == Some(&b'[')
-    })
+    let rest = &bytes[node..];
+    rest.windows(2)
+        .any(|w| matches!(w[0], b'B' | b'W') && w[1] == b'[')
 }
 
 /// Lexes a game tree's text, token by token.
