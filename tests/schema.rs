@@ -251,3 +251,25 @@ fn every_line_of_a_real_corpus_run_fits_the_schema() {
     let real = common::arg(&shared.join("real"));
     assert!(check_run(&["audit", "--json", &real]) >= 4_500);
 }
+
+#[test]
+fn the_documented_example_is_what_the_tool_prints() {
+    let docs = std::fs::read_to_string(common::root().join("src/output/jsonl.rs")).unwrap();
+    let documented: Vec<&str> = docs
+        .lines()
+        .filter_map(|l| l.strip_prefix("//! "))
+        .filter(|l| l.starts_with(r#"{"type":"game""#) || l.starts_with(r#"{"type":"begin""#))
+        .collect();
+    let out = common::sgfaudit(&[
+        "audit",
+        "--json",
+        "corpus/rules/art19-play-on-occupied-point__occupied@4.sgf",
+        "corpus/shapes/seki-two-shared-liberties__ok.sgf",
+    ]);
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let printed: Vec<&str> = printed
+        .lines()
+        .filter(|l| !l.contains(r#""type":"summary""#))
+        .collect();
+    assert_eq!(documented, printed);
+}

@@ -5,23 +5,49 @@
 //! could not be read at all, and one `summary` last. Only `summary` carries timing, so
 //! every other line is the same from run to run.
 //!
-//! A full example (one game; long lines shortened only by leaving fields at `null`):
+//! A full example: `sgfaudit audit --json` on two files of `corpus/`, an illegal game and
+//! a counted one (the output as printed, one object per line):
 //!
 //! ```text
-//! {"type":"begin","data":{"schema":1,"tool":"sgfaudit","version":"0.1.0","inputs":["corpus/rules"]}}
-//! {"type":"game","data":{"path":"corpus/rules/art19-occupied__occupied@5.sgf","game":0,"line":1,"column":1,"status":"illegal","size":[9,9],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":"Black","white":"White","result":"W+R","encoding":"UTF-8","moves":6,"ended_by":"resignation","findings":[{"code":"occupied","severity":"error","move":5,"color":"B","point":"cc","vertex":"C7","line":2,"column":18,"article":19,"message":"B C7 is played on an occupied point: the move is void and B loses the turn (art. 19)"}],"score":null,"check":{"recorded":"W+R","computed":null,"verdict":"unverifiable","reason":"the game ended by resignation: there is no count to check"}}}
-//! {"type":"summary","data":{"files":1,"games":1,"moves":6,"by_status":{"ok":0,"illegal":1,"mismatch":0,"error":0},"by_code":{"occupied":1},"unreadable":0,"elapsed_ms":3,"games_per_second":333.3}}
+//! {"type":"begin","data":{"schema":1,"tool":"sgfaudit","version":"0.1.0","inputs":["corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","corpus/shapes/seki-two-shared-liberties__ok.sgf"]}}
+//! {"type":"game","data":{"path":"corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","game":0,"line":1,"column":1,"status":"illegal","size":[7,7],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":null,"encoding":"UTF-8","moves":6,"ended_by":"unfinished","findings":[{"code":"occupied","severity":"error","move":4,"color":"W","point":"dd","vertex":"D4","line":3,"column":20,"article":19,"message":"W D4 is played on an occupied point: the move is void and W loses the turn (art. 19)"}],"score":null,"check":{"recorded":null,"computed":null,"verdict":"unverifiable","reason":"the game is unfinished: no two passes and no result (RE[])"}}}
+//! {"type":"game","data":{"path":"corpus/shapes/seki-two-shared-liberties__ok.sgf","game":0,"line":1,"column":1,"status":"ok","size":[9,9],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":"B+7.5","encoding":"UTF-8","moves":4,"ended_by":"passes","findings":[],"score":{"dead_from":"markup","dead":{"black":[],"white":[]},"black":48.0,"white":33.0,"komi":7.5,"handicap_bonus":0.0,"margin":7.5,"result":"B+7.5","stones":"黑胜3又3/4子"},"check":{"recorded":"B+7.5","computed":"B+7.5","verdict":"agrees","reason":null,"difference":0.0}}}
+//! {"type":"summary","data":{"files":2,"games":2,"moves":10,"by_status":{"ok":1,"illegal":1,"mismatch":0,"error":0},"by_code":{"occupied":1},"unreadable":0,"elapsed_ms":1,"games_per_second":2000.0}}
 //! ```
 //!
-//! `game.data` fields: `path`, `game` (index in the file from 0), `line`/`column` (where
-//! the game tree starts), `status` (`ok | illegal | mismatch | error`), `size` (`[cols,
+//! `begin.data`: `schema` (this page: 1), `tool`, `version`, `inputs` (the paths given).
+//!
+//! `game.data`: `path`, `game` (index in the file, from 0), `line`/`column` (where the
+//! game tree starts), `status` (`ok | illegal | mismatch | error`), `size` (`[columns,
 //! rows]`, `null` when unreadable), `rules`, `rules_from` (`RU | default | option`),
-//! `rules_raw`, `komi` (points used), `komi_raw`, `handicap`, `black`, `white`, `result`
-//! (`RE[]` as written), `encoding`, `moves`, `ended_by` (`passes | resignation | time |
-//! forfeit | agreement | unfinished`), `findings` (each: `code`, `severity`, `move`,
-//! `color`, `point`, `vertex`, `line`, `column`, `article`, `message`, and for
-//! repetitions `first_seen` and `cycle_length`; absent fields are left out), `score`
-//! (`null` when the final position is not meant to be counted) and `check`.
+//! `rules_raw` (`RU[]` as written), `komi` (points used), `komi_raw` (`KM[]` as written),
+//! `handicap`, `black`, `white`, `result` (`RE[]` as written), `encoding` (the text
+//! encoding the file was read in), `moves`, `ended_by` (`passes | resignation | time |
+//! forfeit | agreement | unfinished`; `agreement`: no two passes, but `RE[]` gives a
+//! counted result), `findings`, `score`, `check`.
+//!
+//! Each finding: `code`, `severity` (`info | warning | error`), `move` (from 1; passes
+//! count, setup nodes do not), `color`, `point` (SGF), `vertex` (GTP style), `line`,
+//! `column` (where in the file, counted from 1 in characters), `article` (of the Chinese
+//! Weiqi Rules 2002), `message`, and for repetitions `first_seen` (the move after which
+//! the repeated position first stood, 0 = the start) and `cycle_length`. Fields that do
+//! not apply are left out.
+//!
+//! `score` is `null` unless the final position is counted (two passes, or `RE[]` claims a
+//! count): `dead_from` (`markup | estimate | none`), `dead` (`black`, `white`: the stones
+//! removed; `uncertain`: stones of chains the estimate is unsure of, counted by its best
+//! guess; `seki`: stones judged in seki — the last two only when not empty), `black`,
+//! `white` (areas), `komi`, `handicap_bonus`, `margin` (Black − White − komi − bonus),
+//! `result` (`B+1.5`, `W+0.5`, `0`), `stones` (`黑胜3/4子`, `和棋`).
+//!
+//! `check`: `recorded` (`RE[]`), `computed`, `verdict` (`agrees | disagrees |
+//! unverifiable`), `reason` (why it could not be checked, or what was assumed), and
+//! `difference` (recorded minus counted margin, when both are numbers).
+//!
+//! `error.data`: `path`, `message`. `summary.data`: `files`, `games`, `moves`,
+//! `by_status` (every status, adding up to `games`), `by_code`, `unreadable` (inputs not
+//! read), `elapsed_ms`, `games_per_second` — the only fields that change from run to run.
+//!
 //! `tests/schema.rs` reads every line of a corpus run into mirror types that reject
 //! unknown fields, so this description and the output cannot drift apart.
 
