@@ -12,7 +12,8 @@ use crate::rules::{Counting, RuleSet};
 use crate::run::LoadedFile;
 use crate::sgf::reference::read_games;
 
-use super::{count_area, render_board, ScoringMethod};
+use super::{count_area, render_board_marked, score_position, settle_dead, ScoringMethod};
+use crate::sgf::record::{parse_game, Limits};
 
 /// Prints one game's count. Exit code 0, 1 when the game is not `ok`, 2 when the file or
 /// game cannot be had.
@@ -107,27 +108,65 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
     }
     writeln!(out)?;
 
-    if let (Some(board), Some(score)) = (&report.board, &report.score) {
+    let set = RuleSet::from_name(report.rules).unwrap_or(RuleSet::Chinese);
+    let rules = set.rules();
+    let method = match rules.counting {
+        Counting::AreaNoSplit => ScoringMethod::NobodyShared,
+        _ => ScoringMethod::SplitShared,
+    };
+    // The audit counts only games meant to be counted; for a person, count the final
+    // position anyway, and say so.
+    let fallback = match (&report.board, &report.score) {
+        (Some(board), None) => {
+            let record = parse_game(file.game_text(args.game), Limits::default());
+            let markup = (!record.territory_black.is_empty() || !record.territory_white.is_empty())
+                .then_some((&record.territory_black[..], &record.territory_white[..]));
+            let dead = settle_dead(board, markup, options.dead);
+            let mut score = score_position(
+                board,
+                &dead.dead,
+                method,
+                report.komi,
+                rules.handicap_bonus(report.handicap),
+                dead.from,
+            );
+            score.uncertain = dead.uncertain.iter().flatten().copied().collect();
+            score.seki = dead.seki;
+            Some(score)
+        }
+        _ => None,
+    };
+    if let (Some(board), Some(score)) = (&report.board, report.score.as_ref().or(fallback.as_ref()))
+    {
         let dead: Vec<_> = score
             .dead_black
             .iter()
             .chain(&score.dead_white)
             .copied()
             .collect();
-        let set = RuleSet::from_name(report.rules).unwrap_or(RuleSet::Chinese);
-        let method = match set.rules().counting {
-            Counting::AreaNoSplit => ScoringMethod::NobodyShared,
-            _ => ScoringMethod::SplitShared,
-        };
         let area = count_area(board, &dead, method);
-        write!(out, "{}", render_board(board, &dead, &area.owner))?;
+        write!(
+            out,
+            "{}",
+            render_board_marked(board, &dead, &area.owner, &score.uncertain)
+        )?;
         writeln!(out)?;
         writeln!(
             out,
-            "Dead stones ({}): black {}, white {}",
+            "Dead stones ({}): black {}, white {}{}{}",
             score.dead_from.as_str(),
             score.dead_black.len(),
-            score.dead_white.len()
+            score.dead_white.len(),
+            if score.uncertain.is_empty() {
+                String::new()
+            } else {
+                format!("; uncertain {}", score.uncertain.len())
+            },
+            if score.seki.is_empty() {
+                String::new()
+            } else {
+                format!("; in seki {}", score.seki.len())
+            }
         )?;
         writeln!(out, "{:<16}{:>10}{:>10}", "", "Black", "White")?;
         writeln!(out, "{:<16}{:>10}{:>10}", "area", score.black, score.white)?;
@@ -138,11 +177,13 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             "handicap bonus", "", score.handicap_bonus
         )?;
         writeln!(out, "Result: {}  ({})", score.result, score.stones)?;
-    } else {
-        if let Some(board) = &report.board {
-            let area = count_area(board, &[], ScoringMethod::SplitShared);
-            write!(out, "{}", render_board(board, &[], &area.owner))?;
+        if fallback.is_some() {
+            writeln!(
+                out,
+                "(counted by area for reference only: the audit does not count this game)"
+            )?;
         }
+    } else {
         writeln!(out, "Not counted.")?;
     }
     let verdict = serde_json::to_value(report.check.verdict).ok();

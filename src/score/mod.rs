@@ -24,7 +24,7 @@ pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
 pub use check::{check_result, Check, CheckContext, Verdict};
 pub use dead::{dead_from_markup, settle_dead, DeadFrom, DeadOutcome, DeadPolicy};
 pub use margin::{format_points, format_stones, handicap_bonus, margin, HandicapBonus};
-pub use render::render_board;
+pub use render::{render_board, render_board_marked};
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, DeadList, Score};
 

@@ -9,6 +9,16 @@ use crate::geom::{Color, Point, Position};
 /// Glyphs: `X`/`O` live stones, `x`/`o` dead stones (taken off before counting),
 /// `+` Black's area, `-` White's area, `=` split half and half, `.` nobody's.
 pub fn render_board(position: &Position, dead: &[Point], owner: &[Owner]) -> String {
+    render_board_marked(position, dead, owner, &[])
+}
+
+/// [`render_board`], with the stones whose fate is uncertain marked by a `?` before them.
+pub fn render_board_marked(
+    position: &Position,
+    dead: &[Point],
+    owner: &[Owner],
+    uncertain: &[Point],
+) -> String {
     let size = position.size;
     let label = |col: u8| -> String {
         Point::new(col, 0)
@@ -53,7 +63,11 @@ pub fn render_board(position: &Position, dead: &[Point], owner: &[Owner]) -> Str
                     Some(Owner::Nobody) | None => '.',
                 },
             };
-            let _ = write!(out, "{glyph:>cell$}");
+            if uncertain.contains(&Point::new(col, row)) {
+                let _ = write!(out, "{:>w$}?{glyph}", "", w = cell - 2);
+            } else {
+                let _ = write!(out, "{glyph:>cell$}");
+            }
         }
         let _ = writeln!(out, " {number}");
     }
@@ -62,6 +76,11 @@ pub fn render_board(position: &Position, dead: &[Point], owner: &[Owner]) -> Str
         "X O live stones   x o dead stones   \
          + Black's area   - White's area   = split half each   . nobody's\n",
     );
+    if !uncertain.is_empty() {
+        out.push_str(
+            "?X ?O stones whose fate the estimate is unsure of (counted by its best guess)\n",
+        );
+    }
     out
 }
 
