@@ -1,0 +1,132 @@
+//! The result check as the audit makes it (issue of trust: never a false `disagrees`):
+//! which position is counted when moves follow the end, what happens without `RU[]`,
+//! with a komi that cannot be known, under territory rules, and when dead stones are
+//! uncertain.
+
+use sgfaudit::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
+use sgfaudit::input::split::split;
+use sgfaudit::score::{DeadPolicy, Verdict};
+
+fn audit_with(sgf: &str, options: &AuditOptions) -> GameReport {
+    let slice = &split(sgf)[0];
+    let input = GameInput {
+        path: "t.sgf",
+        index: 0,
+        text: &sgf[slice.range.clone()],
+        slice,
+        encoding: "UTF-8",
+        encoding_problem: None,
+    };
+    audit_game(&input, options)
+}
+
+fn audit(sgf: &str) -> GameReport {
+    audit_with(sgf, &AuditOptions::default())
+}
+
+/// A 9×9 game ended by two passes: Black 43, White 38 by area (art. 9), all stones alive.
+const MOVES: &str = ";B[ea];W[da];B[eb];W[db];B[ec];W[dc];B[ed];W[dd];B[ee];W[de]\
+;B[ef];W[df];B[eg];W[dg];B[fg];W[dh];B[fh];W[eh];B[fi];W[ei]\
+;B[ic];W[cc];B[hc];W[bc];B[gc];W[ac];B[fc];W[];B[]";
+
+fn game(root: &str) -> String {
+    format!("(;GM[1]FF[4]SZ[9]{root}{MOVES})")
+}
+
+#[test]
+fn a_counted_game_agrees_or_disagrees_with_re() {
+    let r = audit(&game("RU[Chinese]KM[7.5]RE[W+2.5]"));
+    assert_eq!(r.status, Status::Ok);
+    assert_eq!(r.check.verdict, Verdict::Agrees);
+    let score = r.score.as_ref().unwrap();
+    assert_eq!((score.black, score.white), (43.0, 38.0));
+    assert_eq!(score.result, "W+2.5");
+    assert_eq!(score.stones, "白胜1又1/4子");
+
+    let r = audit(&game("RU[Chinese]KM[7.5]RE[B+5.5]"));
+    assert_eq!(r.status, Status::Mismatch);
+    assert_eq!(r.check.verdict, Verdict::Disagrees);
+    assert!(r
+        .findings
+        .iter()
+        .any(|f| f.code.as_str() == "result-mismatch"));
+}
+
+#[test]
+fn without_ru_a_count_never_calls_re_wrong() {
+    let r = audit(&game("KM[7.5]RE[B+5.5]"));
+    assert_eq!(r.status, Status::Ok);
+    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    assert!(r.check.reason.as_deref().unwrap().contains("RU[]"));
+}
+
+#[test]
+fn an_unknowable_komi_never_calls_re_wrong() {
+    // KM[0] on an even game: Fox writes it for games played with komi.
+    let r = audit(&game("RU[Chinese]KM[0]RE[B+5.5]"));
+    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    // No KM at all: the rules' default is used, and doubted.
+    let r = audit(&game("RU[Chinese]RE[B+5.5]"));
+    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    assert_eq!(r.komi, 7.5);
+}
+
+#[test]
+fn territory_rules_are_not_counted_but_say_how_to_count_by_area() {
+    let r = audit(&game("RU[Japanese]KM[6.5]RE[W+3.5]"));
+    assert!(r.score.is_none());
+    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    assert!(r
+        .check
+        .reason
+        .as_deref()
+        .unwrap()
+        .contains("--rules chinese"));
+    let chinese = AuditOptions {
+        rules: Some(sgfaudit::rules::RuleSet::Chinese),
+        ..AuditOptions::default()
+    };
+    let r = audit_with(&game("RU[Japanese]KM[7.5]RE[W+2.5]"), &chinese);
+    assert_eq!(r.check.verdict, Verdict::Agrees);
+}
+
+#[test]
+fn moves_after_the_end_say_which_position_re_fits() {
+    // Two passes end the game (art. 7) at W+2.5; then Black plays a stone inside White's
+    // area (it stays on the board, alive by --dead none): the final position counts
+    // differently, but RE[] fits the position at the two passes.
+    let sgf = format!("(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[W+2.5]{MOVES};W[];B[aa])");
+    let none = AuditOptions {
+        dead: DeadPolicy::None,
+        ..AuditOptions::default()
+    };
+    let r = audit_with(&sgf, &none);
+    assert!(r
+        .findings
+        .iter()
+        .any(|f| f.code.as_str() == "move-after-end"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    assert!(r
+        .check
+        .reason
+        .as_deref()
+        .unwrap()
+        .contains("at the two passes"));
+}
+
+#[test]
+fn a_handicap_game_gives_white_n_points_under_chinese_and_n_minus_1_under_aga() {
+    // 9x9, Black's two handicap stones, then the same game shape: the bonus shows in the
+    // margin and nowhere else.
+    let sgf = "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[0.5]HA[2]AB[ea][ic];W[da];B[eb];W[db];B[ec];W[dc];B[ed];W[dd];B[ee];W[de];B[ef];W[df];B[eg];W[dg];B[fg];W[dh];B[fh];W[eh];B[fi];W[ei];B[hc];W[cc];B[gc];W[bc];B[fc];W[ac];B[];W[])";
+    let r = audit(sgf);
+    let s = r.score.as_ref().unwrap();
+    assert_eq!(s.handicap_bonus, 2.0);
+    assert_eq!(s.margin, s.black - s.white - 0.5 - 2.0);
+    let aga = AuditOptions {
+        rules: Some(sgfaudit::rules::RuleSet::Aga),
+        ..AuditOptions::default()
+    };
+    let r = audit_with(sgf, &aga);
+    assert_eq!(r.score.as_ref().unwrap().handicap_bonus, 1.0);
+}
