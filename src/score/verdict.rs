@@ -331,3 +331,77 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         finding,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::DeadFrom;
+
+    /// A 5×5 board split in two, with a lone White stone inside Black's side.
+    fn position() -> Position {
+        Position::from_diagram(
+            "
+            . . X O .
+            . O X O .
+            . . X O .
+            . . X O .
+            . . X O .",
+        )
+    }
+
+    fn outcome(uncertain: Vec<Vec<Point>>) -> DeadOutcome {
+        DeadOutcome {
+            from: DeadFrom::Estimate,
+            dead: Vec::new(),
+            determined: false,
+            note: None,
+            uncertain,
+            seki: Vec::new(),
+        }
+    }
+
+    fn score_of(position: &Position) -> impl Fn(&[Point]) -> Score + '_ {
+        move |removed: &[Point]| {
+            score_position(
+                position,
+                removed,
+                ScoringMethod::SplitShared,
+                0.0,
+                0.0,
+                DeadFrom::Estimate,
+            )
+        }
+    }
+
+    #[test]
+    fn an_uncertain_chain_whose_death_gives_re_is_assumed_dead() {
+        let p = position();
+        let lone = vec![Point::new(1, 1)];
+        // Alive, the lone stone's region is shared; dead, Black owns the whole left side:
+        // Black 15, White 10 -> B+5.
+        match fit_uncertain(&outcome(vec![lone.clone()]), 5.0, score_of(&p)) {
+            Fit::Found { score, flipped } => {
+                assert_eq!(flipped, vec![0]);
+                assert_eq!(score.dead_white, lone);
+                assert_eq!(score.result, "B+5");
+            }
+            _ => panic!("the assignment that kills the lone stone fits"),
+        }
+        assert!(matches!(
+            fit_uncertain(&outcome(vec![lone]), 30.0, score_of(&p)),
+            Fit::NoneFits
+        ));
+    }
+
+    #[test]
+    fn too_many_uncertain_chains_are_not_searched() {
+        let p = position();
+        let many = (0..=MAX_UNCERTAIN_CHAINS)
+            .map(|_| vec![Point::new(1, 1)])
+            .collect();
+        assert!(matches!(
+            fit_uncertain(&outcome(many), 5.0, score_of(&p)),
+            Fit::TooMany
+        ));
+    }
+}
