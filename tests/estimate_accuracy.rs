@@ -227,7 +227,14 @@ fn estimate_agrees_with_the_territory_markup_of_real_games() {
             if show_boards() {
                 let mut marks = BTreeMap::new();
                 for &p in &markup {
-                    marks.insert(p, if board.get(p) == Some(Color::Black) { 'x' } else { 'o' });
+                    marks.insert(
+                        p,
+                        if board.get(p) == Some(Color::Black) {
+                            'x'
+                        } else {
+                            'o'
+                        },
+                    );
                 }
                 for &p in &minus(&ours, &markup) {
                     marks.insert(p, '?');
@@ -308,7 +315,14 @@ fn estimate_agrees_with_gnu_go_on_finished_games() {
             if show_boards() {
                 let mut marks = BTreeMap::new();
                 for &p in &gnugo {
-                    marks.insert(p, if board.get(p) == Some(Color::Black) { 'x' } else { 'o' });
+                    marks.insert(
+                        p,
+                        if board.get(p) == Some(Color::Black) {
+                            'x'
+                        } else {
+                            'o'
+                        },
+                    );
                 }
                 for &p in &minus(&ours, &gnugo) {
                     marks.insert(p, '?');
