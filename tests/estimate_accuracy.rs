@@ -251,15 +251,24 @@ fn estimate_agrees_with_the_territory_markup_of_real_games() {
         }
     }
     let share = agree as f64 / games.max(1) as f64;
+    let median_time = median(&mut times);
     println!(
         "territory markup: estimate agrees on {agree} of {games} games ({:.1}%); \
-         median estimate time {:?}",
+         median estimate time {median_time:?}",
         100.0 * share,
-        median(&mut times)
     );
     report_failures(&classes);
     assert!(games >= 140, "{games} games with markup");
-    assert!(share >= 0.0, "{share}");
+    // Measured: 124 of 148 games (83.8%); the aim is 97%. Nearly all games with markup are
+    // GNU Go's own games (gnugo-regression), marked by GNU Go or the server: the failures
+    // are groups whose fate needs reading that the play-outs leave uncertain (counted
+    // alive), markup that leaves obviously dead stones alive (self_play/354-34-*, yagr,
+    // kat-gnu: incomplete markup), and markup that kills a group the play-outs hold in
+    // seki (handtalk1, nicklas19).
+    assert!(share >= 0.81, "{share}");
+    if !cfg!(debug_assertions) {
+        assert!(median_time <= Duration::from_millis(6), "{median_time:?}");
+    }
 }
 
 #[test]
@@ -270,6 +279,8 @@ fn estimate_agrees_with_gnu_go_on_finished_games() {
     let rows = read_tsv(&corpus.join("reference/gnugo-scores.tsv"));
     let mut times = Vec::new();
     let (mut games, mut same_dead, mut same_score) = (0usize, 0usize, 0usize);
+    // Scores that differ only by a counting convention, not by the dead stones.
+    let mut convention = 0usize;
     let mut dead_classes: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
     let mut score_classes: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
     for row in rows
@@ -368,10 +379,15 @@ fn estimate_agrees_with_gnu_go_on_finished_games() {
             }
         }
         let neutral_margin = score.margin - seki_eyes / 2.0;
+        let near = |m: f64| (m - gnugo_margin).abs() <= 1.0 + 1e-9;
         let class = if ours != gnugo {
             "dead stones differ"
-        } else if seki_eyes != 0.0 && (neutral_margin - gnugo_margin).abs() <= 1.0 + 1e-9 {
+        } else if seki_eyes != 0.0 && near(neutral_margin) {
+            convention += 1;
             "seki eyes: the Chinese rules give them to their owner, GNU Go to nobody"
+        } else if bonus > 0.0 && near(score.margin + bonus) {
+            convention += 1;
+            "handicap: the Chinese rules give White N points, GNU Go's count gives none"
         } else if game.handicap >= 2 {
             "same dead stones, handicap game"
         } else {
@@ -384,17 +400,37 @@ fn estimate_agrees_with_gnu_go_on_finished_games() {
     }
     let dead_share = same_dead as f64 / games.max(1) as f64;
     let score_share = same_score as f64 / games.max(1) as f64;
+    let counted_alike = (same_score + convention) as f64 / games.max(1) as f64;
+    let median_time = median(&mut times);
     println!(
         "GNU Go: same dead stones in {same_dead} of {games} games ({:.1}%); score within \
-         one point in {same_score} ({:.1}%); median estimate time {:?}",
+         one point in {same_score} ({:.1}%), {} ({:.1}%) once the handicap and seki-eye \
+         conventions are set aside; median estimate time {median_time:?}",
         100.0 * dead_share,
         100.0 * score_share,
-        median(&mut times)
+        same_score + convention,
+        100.0 * counted_alike,
     );
     println!("dead stones differ:");
     report_failures(&dead_classes);
     println!("score differs by more than one point:");
     report_failures(&score_classes);
     assert!(games >= 160, "{games} finished games");
-    assert!(dead_share >= 0.0 && score_share >= 0.0);
+    // Measured: 144 of 171 games (84.2%) with the same dead stones, 113 (66.1%) with the
+    // score within one point, 140 (81.9%) counting the handicap convention as agreement.
+    // The aim is 95% for both; what keeps the estimate from it:
+    // - most of these games are GNU Go's own games on NNGS and KGS, stopped by two passes
+    //   with large unsettled areas: dead stones scattered in open areas, and groups whose
+    //   fate needs reading (semeai, bent shapes), which the play-outs leave uncertain and
+    //   count as alive;
+    // - GNU Go's `final_score` under `--chinese-rules` gives White nothing for the
+    //   handicap stones, where the Chinese rules give White N points: every handicap game
+    //   whose dead stones agree still differs by exactly N;
+    // - GNU Go sometimes calls dead a group the play-outs hold in seki.
+    assert!(dead_share >= 0.82, "{dead_share}");
+    assert!(score_share >= 0.63, "{score_share}");
+    assert!(counted_alike >= 0.79, "{counted_alike}");
+    if !cfg!(debug_assertions) {
+        assert!(median_time <= Duration::from_millis(6), "{median_time:?}");
+    }
 }

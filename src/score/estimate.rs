@@ -15,8 +15,11 @@
 //!    are then left alone by the play-outs and counted for that colour.
 //! 3. Play-outs from the final position, half with Black to move first and half with
 //!    White. A player never fills its own real eye, never puts a chain of two or more
-//!    stones into self-atari (so seki survives), always may capture, takes a chain the
-//!    opponent has just left in atari and runs from an atari when running gains a liberty.
+//!    stones into self-atari (so seki survives), never throws a lone stone into the
+//!    opponent's two-point eye while one of its own chains next to it is short of
+//!    liberties, always may capture, takes a chain the opponent has just left in atari and
+//!    runs from an atari when running gains a liberty; half of the other moves answer
+//!    next to the opponent's last move.
 //!    Play stops after two passes; each point is then owned by the colour standing on it,
 //!    or by the only colour bordering it. Play-outs run in batches and stop early once no
 //!    decision is close.
@@ -572,9 +575,6 @@ fn enclosed_without_eyes(
 /// last move.
 const LOCAL_REPLY: usize = 1;
 const LOCAL_REPLY_OUT_OF: usize = 2;
-
-/// Whether the play-outs refuse to throw a lone stone into a two-point eye.
-const NO_TWO_POINT_THROW_IN: bool = true;
 
 /// Liberties of a chain short of liberties, for [`Board::is_two_point_eye_throw_in`].
 const SHORT_OF_LIBERTIES: usize = 3;
@@ -1173,18 +1173,21 @@ impl Board {
     }
 
     /// A move the play-outs may choose at random: legal, not into an own eye, not a chain
-    /// of two or more stones into self-atari, not a lone stone into a two-point eye.
+    /// of two or more stones into self-atari, not a lone stone into a two-point eye while
+    /// short of liberties.
     #[inline]
     fn good_move(&self, layout: &Layout, p: usize, c: u8) -> bool {
         self.is_legal(layout, p, c)
             && !self.is_own_eye(layout, p, c)
             && !self.is_group_self_atari(layout, p, c)
-            && !(NO_TWO_POINT_THROW_IN && self.is_two_point_eye_throw_in(layout, p, c))
+            && !self.is_two_point_eye_throw_in(layout, p, c)
     }
 
-    /// Whether `p` and one empty neighbour form an eye of the opponent of `c`: every other
-    /// neighbour of both is the opponent's or the edge. Playing there puts a lone stone in
-    /// atari inside the opponent's eye.
+    /// Whether `p` and one empty neighbour form a two-point eye of a single opponent chain
+    /// (every other neighbour of both is that chain or the edge), next to which `c` has a
+    /// chain with three liberties or fewer. The throw-in there puts a lone stone in atari
+    /// and starts a race that random play misreads: left alone, the owner of the eye and
+    /// the short chain stand side by side as in seki.
     fn is_two_point_eye_throw_in(&self, layout: &Layout, p: usize, c: u8) -> bool {
         let opp = 3 - c;
         let mut other = 0;
@@ -1301,7 +1304,7 @@ impl Board {
                 }
             }
         }
-        if last != 0 && LOCAL_REPLY > 0 && rng.below(LOCAL_REPLY_OUT_OF) < LOCAL_REPLY {
+        if last != 0 && rng.below(LOCAL_REPLY_OUT_OF) < LOCAL_REPLY {
             // Answer next to the opponent's last move, as a player would.
             let mut near = [0usize; 8];
             let mut k = 0;
