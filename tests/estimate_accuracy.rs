@@ -1,0 +1,436 @@
+//! How often the dead-stone estimate (art. 8) agrees with two outside judges on real games
+//! of `../shared/corpus`: the territory markup (`TB`/`TW`) the players' server or program
+//! wrote at the end of the game, and GNU Go 3.8 (`--chinese-rules`) on finished games.
+//!
+//! Run in release mode (`cargo test --release --test estimate_accuracy -- --nocapture`) to
+//! see the figures and the failures; `ESTIMATE_ACCURACY_BOARDS=1` also draws each failing
+//! board. When the corpus is missing the tests fail under CI (`CI` set) and are skipped,
+//! with a note, elsewhere.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use sgfaudit::audit::AuditOptions;
+use sgfaudit::geom::{BoardSize, Color, Point, Position};
+use sgfaudit::input::source::read_file;
+use sgfaudit::run::LoadedFile;
+use sgfaudit::score::estimate::{estimate_dead, ChainStatus, Estimate, EstimateConfig};
+use sgfaudit::score::{
+    count_area, dead_from_markup, dead_in_pass_alive_territory, handicap_bonus, score_position,
+    DeadFrom, DeadPolicy, HandicapBonus, Owner, ScoringMethod,
+};
+use sgfaudit::sgf::record::{parse_game, Limits};
+
+/// The shared corpus: `../shared/corpus` beside the project, or the first `shared/corpus`
+/// found beside one of its parent folders (a checkout in a sub-folder of the workspace).
+fn shared_corpus() -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let found = root
+        .ancestors()
+        .skip(1)
+        .map(|a| a.join("shared/corpus"))
+        .find(|p| p.join("real").is_dir());
+    if found.is_some() {
+        return found;
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("../shared/corpus is missing, and CI is set: these tests must run in CI");
+    }
+    eprintln!("note: ../shared/corpus not found: test skipped");
+    None
+}
+
+/// Rows of a tab-separated file with a header, as column name -> value.
+fn read_tsv(path: &Path) -> Vec<BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+    lines
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            header
+                .iter()
+                .zip(l.split('\t').chain(std::iter::repeat("")))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The final position of a game as the replay leaves it, with its handicap and markup.
+struct Game {
+    board: Position,
+    handicap: u32,
+    territory_black: Vec<Point>,
+    territory_white: Vec<Point>,
+}
+
+fn load(path: &Path) -> Vec<Game> {
+    let bytes = read_file(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let file = LoadedFile::new(path.to_string_lossy().into_owned(), bytes);
+    let options = AuditOptions {
+        keep_board: true,
+        dead: DeadPolicy::None,
+        ..Default::default()
+    };
+    (0..file.games.len())
+        .filter_map(|i| {
+            let report = file.audit(i, &options);
+            let record = parse_game(file.game_text(i), Limits::default());
+            Some(Game {
+                board: report.board?,
+                handicap: report.handicap,
+                territory_black: record.territory_black,
+                territory_white: record.territory_white,
+            })
+        })
+        .collect()
+}
+
+/// The estimate and its dead stones, uncertain chains counted by their status; timed.
+fn estimate(board: &Position, times: &mut Vec<Duration>) -> (Estimate, Vec<Point>) {
+    let start = Instant::now();
+    let e = estimate_dead(board, &EstimateConfig::default());
+    times.push(start.elapsed());
+    let mut dead: Vec<Point> = e
+        .chains
+        .iter()
+        .filter(|c| c.status == ChainStatus::Dead)
+        .flat_map(|c| c.stones.iter().copied())
+        .collect();
+    dead.sort();
+    (e, dead)
+}
+
+/// A GTP vertex (`C12`): columns `A`..`T` without `I`, rows from the bottom.
+fn vertex(size: BoardSize, v: &str) -> Option<Point> {
+    const LETTERS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let col = LETTERS.find(v.chars().next()?.to_ascii_uppercase())?;
+    let row: u8 = v[1..].parse().ok()?;
+    (row >= 1 && row <= size.height && col < size.width as usize)
+        .then(|| Point::new(col as u8, size.height - row))
+}
+
+/// The board as a diagram with GTP coordinates; `marks` maps points to a letter drawn
+/// instead of the stone.
+fn draw(board: &Position, marks: &BTreeMap<Point, char>) -> String {
+    let size = board.size;
+    let mut s = String::new();
+    for row in 0..size.height {
+        s.push_str(&format!("{:>3} ", size.height - row));
+        for col in 0..size.width {
+            let p = Point::new(col, row);
+            let c = marks.get(&p).copied().unwrap_or(match board.get(p) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            });
+            s.push(c);
+            s.push(' ');
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn show_boards() -> bool {
+    std::env::var_os("ESTIMATE_ACCURACY_BOARDS").is_some()
+}
+
+fn vertices(size: BoardSize, points: &[Point]) -> String {
+    let v: Vec<String> = points.iter().map(|p| p.vertex(size)).collect();
+    v.join(" ")
+}
+
+fn minus(a: &[Point], b: &[Point]) -> Vec<Point> {
+    a.iter()
+        .filter(|p| b.binary_search(p).is_err())
+        .copied()
+        .collect()
+}
+
+/// Why an estimate differs from another judge's dead stones, told from the position.
+fn classify(board: &Position, e: &Estimate, judge_dead: &[Point], ours: &[Point]) -> &'static str {
+    let only_judge = minus(judge_dead, ours);
+    let only_ours = minus(ours, judge_dead);
+    let benson = dead_in_pass_alive_territory(board);
+    if only_judge
+        .iter()
+        .any(|&p| e.status_at(p) == Some(ChainStatus::Seki))
+    {
+        return "judge kills a group the estimate holds in seki";
+    }
+    if !only_ours.is_empty() && only_ours.iter().all(|p| benson.binary_search(p).is_ok()) {
+        return "judge leaves stones in pass-alive territory alive (incomplete)";
+    }
+    let unsure = |ps: &[Point]| {
+        ps.iter().any(|&p| {
+            e.chain_at(p)
+                .is_some_and(|c| c.confidence < EstimateConfig::default().uncertain_below)
+        })
+    };
+    match (only_judge.is_empty(), only_ours.is_empty()) {
+        (false, true) if unsure(&only_judge) => "estimate unsure, keeps alive what judge kills",
+        (false, true) => "estimate keeps alive what judge kills",
+        (true, false) if unsure(&only_ours) => "estimate unsure, kills what judge keeps alive",
+        (true, false) => "estimate kills what judge keeps alive",
+        _ => "estimate and judge differ both ways",
+    }
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times.get(times.len() / 2).copied().unwrap_or_default()
+}
+
+fn report_failures(classes: &BTreeMap<&'static str, Vec<String>>) {
+    for (class, games) in classes {
+        println!("  {:>3}  {class}", games.len());
+        for g in games {
+            println!("         {g}");
+        }
+    }
+}
+
+#[test]
+fn estimate_agrees_with_the_territory_markup_of_real_games() {
+    let Some(corpus) = shared_corpus() else {
+        return;
+    };
+    let manifest = read_tsv(&corpus.join("real/MANIFEST.tsv"));
+    let mut times = Vec::new();
+    let (mut games, mut agree) = (0usize, 0usize);
+    let mut classes: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+    for row in manifest.iter().filter(|r| r["has_TB_TW"] == "yes") {
+        let path = corpus.join(&row["path"]);
+        for (i, game) in load(&path).into_iter().enumerate() {
+            if game.territory_black.is_empty() && game.territory_white.is_empty() {
+                continue;
+            }
+            let board = &game.board;
+            let markup = dead_from_markup(board, &game.territory_black, &game.territory_white);
+            let (e, ours) = estimate(board, &mut times);
+            games += 1;
+            if ours == markup {
+                agree += 1;
+                continue;
+            }
+            let class = classify(board, &e, &markup, &ours);
+            let size = board.size;
+            classes.entry(class).or_default().push(format!(
+                "{}#{i}: markup only [{}] estimate only [{}]",
+                row["path"],
+                vertices(size, &minus(&markup, &ours)),
+                vertices(size, &minus(&ours, &markup)),
+            ));
+            if show_boards() {
+                let mut marks = BTreeMap::new();
+                for &p in &markup {
+                    marks.insert(
+                        p,
+                        if board.get(p) == Some(Color::Black) {
+                            'x'
+                        } else {
+                            'o'
+                        },
+                    );
+                }
+                for &p in &minus(&ours, &markup) {
+                    marks.insert(p, '?');
+                }
+                for &p in &e.seki {
+                    marks.entry(p).or_insert('s');
+                }
+                println!(
+                    "{} (x/o dead by markup, ? dead by estimate only, s seki)\n{}",
+                    row["path"],
+                    draw(board, &marks)
+                );
+            }
+        }
+    }
+    let share = agree as f64 / games.max(1) as f64;
+    let median_time = median(&mut times);
+    println!(
+        "territory markup: estimate agrees on {agree} of {games} games ({:.1}%); \
+         median estimate time {median_time:?}",
+        100.0 * share,
+    );
+    report_failures(&classes);
+    assert!(games >= 140, "{games} games with markup");
+    // Measured: 124 of 148 games (83.8%); the aim is 97%. Nearly all games with markup are
+    // GNU Go's own games (gnugo-regression), marked by GNU Go or the server: the failures
+    // are groups whose fate needs reading that the play-outs leave uncertain (counted
+    // alive), markup that leaves obviously dead stones alive (self_play/354-34-*, yagr,
+    // kat-gnu: incomplete markup), and markup that kills a group the play-outs hold in
+    // seki (handtalk1, nicklas19).
+    assert!(share >= 0.81, "{share}");
+    if !cfg!(debug_assertions) {
+        assert!(median_time <= Duration::from_millis(6), "{median_time:?}");
+    }
+}
+
+#[test]
+fn estimate_agrees_with_gnu_go_on_finished_games() {
+    let Some(corpus) = shared_corpus() else {
+        return;
+    };
+    let rows = read_tsv(&corpus.join("reference/gnugo-scores.tsv"));
+    let mut times = Vec::new();
+    let (mut games, mut same_dead, mut same_score) = (0usize, 0usize, 0usize);
+    // Scores that differ only by a counting convention, not by the dead stones.
+    let mut convention = 0usize;
+    let mut dead_classes: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+    let mut score_classes: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+    for row in rows
+        .iter()
+        .filter(|r| r["status"] == "ok" && r["ends_two_passes"] == "yes")
+    {
+        let path = corpus.join(&row["path"]);
+        let Some(game) = load(&path).into_iter().next() else {
+            panic!("{}: no game", row["path"]);
+        };
+        let board = &game.board;
+        let size = board.size;
+        let mut gnugo: Vec<Point> = row["gnugo_dead_stones"]
+            .split_whitespace()
+            .map(|v| vertex(size, v).unwrap_or_else(|| panic!("{}: vertex {v}", row["path"])))
+            .collect();
+        gnugo.sort();
+        let gnugo_margin: f64 = match row["gnugo_final_score"].as_str() {
+            "0" => 0.0,
+            s => {
+                let x: f64 = s[2..].parse().expect("a GNU Go score");
+                if s.starts_with('W') {
+                    -x
+                } else {
+                    x
+                }
+            }
+        };
+        let komi: f64 = row["komi_used"].parse().expect("komi_used");
+        let bonus = handicap_bonus(game.handicap, HandicapBonus::Full);
+        let (e, ours) = estimate(board, &mut times);
+        games += 1;
+        if ours == gnugo {
+            same_dead += 1;
+        } else {
+            let class = classify(board, &e, &gnugo, &ours);
+            dead_classes.entry(class).or_default().push(format!(
+                "{}: GNU Go only [{}] estimate only [{}]",
+                row["path"],
+                vertices(size, &minus(&gnugo, &ours)),
+                vertices(size, &minus(&ours, &gnugo)),
+            ));
+            if show_boards() {
+                let mut marks = BTreeMap::new();
+                for &p in &gnugo {
+                    marks.insert(
+                        p,
+                        if board.get(p) == Some(Color::Black) {
+                            'x'
+                        } else {
+                            'o'
+                        },
+                    );
+                }
+                for &p in &minus(&ours, &gnugo) {
+                    marks.insert(p, '?');
+                }
+                for &p in &e.seki {
+                    marks.entry(p).or_insert('s');
+                }
+                println!(
+                    "{} (x/o dead by GNU Go, ? dead by estimate only, s seki)\n{}",
+                    row["path"],
+                    draw(board, &marks)
+                );
+            }
+        }
+        let score = score_position(
+            board,
+            &ours,
+            ScoringMethod::SplitShared,
+            komi,
+            bonus,
+            DeadFrom::Estimate,
+        );
+        if (score.margin - gnugo_margin).abs() <= 1.0 + 1e-9 {
+            same_score += 1;
+            continue;
+        }
+        // GNU Go counts the eyes of seki groups for nobody; the Chinese rules give them
+        // to the group's owner. Count them for nobody and compare again.
+        let count = count_area(board, &ours, ScoringMethod::SplitShared);
+        let mut seki_eyes = 0.0;
+        for (i, &owner) in count.owner.iter().enumerate() {
+            let p = size.point(i);
+            if board.get(p).is_some() && !ours.contains(&p) {
+                continue;
+            }
+            let by_seki = size
+                .neighbors(p)
+                .any(|q| e.status_at(q) == Some(ChainStatus::Seki) && !ours.contains(&q));
+            match owner {
+                Owner::Black if by_seki => seki_eyes += 1.0,
+                Owner::White if by_seki => seki_eyes -= 1.0,
+                _ => {}
+            }
+        }
+        let neutral_margin = score.margin - seki_eyes / 2.0;
+        let near = |m: f64| (m - gnugo_margin).abs() <= 1.0 + 1e-9;
+        let class = if ours != gnugo {
+            "dead stones differ"
+        } else if seki_eyes != 0.0 && near(neutral_margin) {
+            convention += 1;
+            "seki eyes: the Chinese rules give them to their owner, GNU Go to nobody"
+        } else if bonus > 0.0 && near(score.margin + bonus) {
+            convention += 1;
+            "handicap: the Chinese rules give White N points, GNU Go's count gives none"
+        } else if game.handicap >= 2 {
+            "same dead stones, handicap game"
+        } else {
+            "same dead stones, other"
+        };
+        score_classes.entry(class).or_default().push(format!(
+            "{}: ours {} GNU Go {} (komi {komi}, handicap {})",
+            row["path"], score.result, row["gnugo_final_score"], game.handicap
+        ));
+    }
+    let dead_share = same_dead as f64 / games.max(1) as f64;
+    let score_share = same_score as f64 / games.max(1) as f64;
+    let counted_alike = (same_score + convention) as f64 / games.max(1) as f64;
+    let median_time = median(&mut times);
+    println!(
+        "GNU Go: same dead stones in {same_dead} of {games} games ({:.1}%); score within \
+         one point in {same_score} ({:.1}%), {} ({:.1}%) once the handicap and seki-eye \
+         conventions are set aside; median estimate time {median_time:?}",
+        100.0 * dead_share,
+        100.0 * score_share,
+        same_score + convention,
+        100.0 * counted_alike,
+    );
+    println!("dead stones differ:");
+    report_failures(&dead_classes);
+    println!("score differs by more than one point:");
+    report_failures(&score_classes);
+    assert!(games >= 160, "{games} finished games");
+    // Measured: 144 of 171 games (84.2%) with the same dead stones, 113 (66.1%) with the
+    // score within one point, 140 (81.9%) counting the handicap convention as agreement.
+    // The aim is 95% for both; what keeps the estimate from it:
+    // - most of these games are GNU Go's own games on NNGS and KGS, stopped by two passes
+    //   with large unsettled areas: dead stones scattered in open areas, and groups whose
+    //   fate needs reading (semeai, bent shapes), which the play-outs leave uncertain and
+    //   count as alive;
+    // - GNU Go's `final_score` under `--chinese-rules` gives White nothing for the
+    //   handicap stones, where the Chinese rules give White N points: every handicap game
+    //   whose dead stones agree still differs by exactly N;
+    // - GNU Go sometimes calls dead a group the play-outs hold in seki.
+    assert!(dead_share >= 0.82, "{dead_share}");
+    assert!(score_share >= 0.63, "{score_share}");
+    assert!(counted_alike >= 0.79, "{counted_alike}");
+    if !cfg!(debug_assertions) {
+        assert!(median_time <= Duration::from_millis(6), "{median_time:?}");
+    }
+}
