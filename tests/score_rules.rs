@@ -278,14 +278,29 @@ fn seki() -> Position {
     )
 }
 
+/// The same eye-against-eye seki with room on the right for the outer Black group, so that
+/// it does not lose a race through its own two-point eye (in `seki()` it would: White
+/// throws in at F1 and takes it).
+fn seki_with_a_living_outside() -> Position {
+    Position::from_diagram(
+        "
+        . X . O . O X . .
+        X X . O O O X . .
+        O O O O X X X . .
+        X X X X X . . . .",
+    )
+}
+
 #[test]
 fn benson_seki_is_not_pass_alive_and_kills_nothing() {
     let life = pass_alive(&seki());
     assert!(life.black.chains.is_empty());
     assert!(life.white.chains.is_empty());
     assert!(dead_in_pass_alive_territory(&seki()).is_empty());
-    let auto = settle_dead(&seki(), None, DeadPolicy::Auto);
-    assert!(auto.dead.is_empty());
+    let p = seki_with_a_living_outside();
+    assert!(dead_in_pass_alive_territory(&p).is_empty());
+    let auto = settle_dead(&p, None, DeadPolicy::Auto);
+    assert!(auto.dead.is_empty(), "{:?}", auto.dead);
 }
 
 #[test]

@@ -15,9 +15,8 @@
 //!    are then left alone by the play-outs and counted for that colour.
 //! 3. Play-outs from the final position, half with Black to move first and half with
 //!    White. A player never fills its own real eye, never puts a chain of two or more
-//!    stones into self-atari (so seki survives), never throws a lone stone into the
-//!    opponent's two-point eye while one of its own chains next to it is short of
-//!    liberties, always may capture, takes a chain the opponent has just left in atari and
+//!    stones into self-atari (so seki survives), always may capture, takes a chain the
+//!    opponent has just left in atari and
 //!    runs from an atari when running gains a liberty; half of the other moves answer
 //!    next to the opponent's last move.
 //!    Play stops after two passes; each point is then owned by the colour standing on it,
@@ -575,9 +574,6 @@ fn enclosed_without_eyes(
 /// last move.
 const LOCAL_REPLY: usize = 1;
 const LOCAL_REPLY_OUT_OF: usize = 2;
-
-/// Liberties of a chain short of liberties, for [`Board::is_two_point_eye_throw_in`].
-const SHORT_OF_LIBERTIES: usize = 3;
 
 /// Play-outs are run in batches of this many; after a batch, the estimate stops early when
 /// no decision is close: every chain came out the same way in all but a small share of the
@@ -1173,102 +1169,12 @@ impl Board {
     }
 
     /// A move the play-outs may choose at random: legal, not into an own eye, not a chain
-    /// of two or more stones into self-atari, not a lone stone into a two-point eye while
-    /// short of liberties.
+    /// of two or more stones into self-atari.
     #[inline]
     fn good_move(&self, layout: &Layout, p: usize, c: u8) -> bool {
         self.is_legal(layout, p, c)
             && !self.is_own_eye(layout, p, c)
             && !self.is_group_self_atari(layout, p, c)
-            && !self.is_two_point_eye_throw_in(layout, p, c)
-    }
-
-    /// Whether `p` and one empty neighbour form a two-point eye of a single opponent chain
-    /// (every other neighbour of both is that chain or the edge), next to which `c` has a
-    /// chain with three liberties or fewer. The throw-in there puts a lone stone in atari
-    /// and starts a race that random play misreads: left alone, the owner of the eye and
-    /// the short chain stand side by side as in seki.
-    fn is_two_point_eye_throw_in(&self, layout: &Layout, p: usize, c: u8) -> bool {
-        let opp = 3 - c;
-        let mut other = 0;
-        for d in 0..4 {
-            let q = layout.nb(p, d);
-            match self.color[q] {
-                EMPTY if other == 0 => other = q,
-                EMPTY => return false,
-                x if x == opp => {
-                    if self.in_atari(self.head[q] as usize) {
-                        return false;
-                    }
-                }
-                EDGE => {}
-                _ => return false,
-            }
-        }
-        if other == 0 {
-            return false;
-        }
-        let mut owner = 0usize;
-        for (x, y) in [(p, other), (other, p)] {
-            for d in 0..4 {
-                let q = layout.nb(x, d);
-                if q == y || self.color[q] == EDGE {
-                    continue;
-                }
-                if self.color[q] != opp {
-                    return false;
-                }
-                let h = self.head[q] as usize;
-                if owner != 0 && owner != h {
-                    return false;
-                }
-                owner = h;
-            }
-        }
-        if owner == 0 {
-            return false;
-        }
-        // Only when a chain of `c` next to the eye's owner is short of liberties itself:
-        // then the throw-in starts a race the play-outs misread.
-        let mut s = owner;
-        loop {
-            for d in 0..4 {
-                let q = layout.nb(s, d);
-                if self.color[q] == c
-                    && self.liberties_up_to(layout, self.head[q] as usize, SHORT_OF_LIBERTIES)
-                        <= SHORT_OF_LIBERTIES
-                {
-                    return true;
-                }
-            }
-            s = self.next[s] as usize;
-            if s == owner {
-                return false;
-            }
-        }
-    }
-
-    /// The distinct liberties of the chain with head `h`, counted up to `cap + 1`.
-    fn liberties_up_to(&self, layout: &Layout, h: usize, cap: usize) -> usize {
-        let mut seen = [0usize; 8];
-        let mut n = 0;
-        let mut s = h;
-        loop {
-            for d in 0..4 {
-                let q = layout.nb(s, d);
-                if self.color[q] == EMPTY && !seen[..n].contains(&q) {
-                    seen[n] = q;
-                    n += 1;
-                    if n > cap {
-                        return n;
-                    }
-                }
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                return n;
-            }
-        }
     }
 
     /// Chooses and plays a move for `c`; the point played, or `None` when `c` passes.
