@@ -130,3 +130,11 @@ fn a_handicap_game_gives_white_n_points_under_chinese_and_n_minus_1_under_aga() 
     let r = audit_with(sgf, &aga);
     assert_eq!(r.score.as_ref().unwrap().handicap_bonus, 1.0);
 }
+
+#[test]
+fn a_margin_in_quarters_is_read_in_stones() {
+    // W+2.5 points is 1¼ stones; Chinese records write `W+1.25`.
+    let r = audit(&game("RU[Chinese]KM[7.5]RE[W+1.25]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    assert!(r.check.reason.as_deref().unwrap().contains("in stones"));
+}

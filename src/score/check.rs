@@ -72,6 +72,15 @@ fn claim_of(raw: &str, black_margin: f64) -> String {
     }
 }
 
+/// Black's recorded margin in points. A margin in quarters (`B+0.75`) cannot be points
+/// with a half-point komi: Chinese records write such margins in stones (¾ stone = 1.5
+/// points), so it is read so.
+pub fn recorded_points(recorded: &RecordedResult) -> Option<f64> {
+    let m = recorded.black_margin()?;
+    let quarters = (m * 4.0).fract() == 0.0 && (m * 2.0).fract() != 0.0;
+    Some(if quarters { m * 2.0 } else { m })
+}
+
 /// Checks `RE[]` against the counted score.
 ///
 /// * A counted result (`B+3.5`, a draw) agrees when winner and margin are the same.
@@ -129,7 +138,14 @@ pub fn check_result(
     let (agrees, claim) = match recorded {
         RecordedResult::WinnerOnly(w) => (score.winner() == Some(w), format!("{} won", name(w))),
         _ => {
-            let recorded_margin = recorded.black_margin().unwrap_or(0.0);
+            let recorded_margin = recorded_points(&recorded).unwrap_or(0.0);
+            if recorded.black_margin() != Some(recorded_margin) {
+                check.reason = Some(format!(
+                    "RE[{}] read in stones: {} points",
+                    raw.trim(),
+                    format_points(recorded_margin)
+                ));
+            }
             check.difference = Some(recorded_margin - score.margin);
             (
                 (recorded_margin - score.margin).abs() < SAME,

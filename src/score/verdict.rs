@@ -7,8 +7,8 @@ use crate::komi::Komi;
 use crate::rules::{Counting, Rules};
 
 use super::{
-    check_result, parse_result, score_position, settle_dead, Check, CheckContext, DeadOutcome,
-    DeadPolicy, RecordedResult, Score, ScoringMethod, Verdict,
+    check_result, parse_result, recorded_points, score_position, settle_dead, Check, CheckContext,
+    DeadOutcome, DeadPolicy, RecordedResult, Score, ScoringMethod, Verdict,
 };
 
 /// What the scorer needs to know about one replayed game.
@@ -207,7 +207,7 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     // the uncertain chains that does. Agree, saying what was assumed, if one exists;
     // disagree only when every assignment was tried and none fits.
     if check.verdict != Verdict::Agrees && !dead.uncertain.is_empty() {
-        if let Some(target) = recorded.as_ref().and_then(RecordedResult::black_margin) {
+        if let Some(target) = recorded.as_ref().and_then(recorded_points) {
             match fit_uncertain(&dead, target, |removed| {
                 score_with(position, &dead, removed)
             }) {
