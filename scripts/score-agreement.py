@@ -81,6 +81,34 @@ def main():
     for source, k in sorted(kinds.items()):
         print(source, dict(k))
 
+    # Every game GNU Go scored (ended by passes or not), per source.
+    print()
+    table2 = collections.defaultdict(collections.Counter)
+    for path, g in gnugo.items():
+        d = games.get((path, 0))
+        gm = margin(g["gnugo_final_score"])
+        if g["status"] != "ok" or d is None or d["score"] is None or gm is None:
+            continue
+        t = table2[path.split("/")[1]]
+        ours = d["score"]["margin"]
+        recorded = margin(d["result"])
+        t["games"] += 1
+        t["= gnugo"] += abs(ours - gm) < 1e-6
+        t["gnugo within 1"] += abs(ours - gm) <= 1.0 + 1e-6
+        t["same winner as gnugo"] += (ours > 0) == (gm > 0)
+        if recorded is not None:
+            t["numeric RE"] += 1
+            t["= RE"] += abs(ours - recorded) < 1e-6
+            t["RE within 1"] += abs(ours - recorded) <= 1.0 + 1e-6
+            t["gnugo = RE"] += abs(gm - recorded) < 1e-6
+    cols = ["games", "= gnugo", "gnugo within 1", "same winner as gnugo", "numeric RE", "= RE", "RE within 1", "gnugo = RE"]
+    print("gnugo-scores.tsv".ljust(18) + "".join(c.rjust(22) for c in cols))
+    total = collections.Counter()
+    for source, t in sorted(table2.items()):
+        total.update(t)
+        print(source.ljust(18) + "".join(str(t[c]).rjust(22) for c in cols))
+    print("all".ljust(18) + "".join(str(total[c]).rjust(22) for c in cols))
+
 
 if __name__ == "__main__":
     main()

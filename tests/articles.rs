@@ -187,6 +187,17 @@ fn art20_retaking_a_ko_at_once_is_forbidden() {
     ));
     assert_eq!(findings(&r), vec![("ko", Some(2), Some(20))]);
     assert_eq!(r.findings[0].cycle_length, Some(2));
+    // Only the other side is barred: after a consecutive move the taker may fill the ko
+    // point itself (simple ko under Japanese rules, situational under Chinese).
+    let fill = "(;SZ[7]AB[bb][ac][bd]AW[cb][bc][dc][cd];B[cc];B[bc];W[ed])";
+    let japanese = AuditOptions {
+        rules: Some(RuleSet::Japanese),
+        ..AuditOptions::default()
+    };
+    for options in [AuditOptions::default(), japanese] {
+        let r = audit_with(fill, &options);
+        assert_eq!(findings(&r), vec![("consecutive-move", Some(2), Some(17))]);
+    }
     // Under Japanese rules a long cycle is not illegal but makes the game a no-result.
     let japanese = AuditOptions {
         rules: Some(RuleSet::Japanese),

@@ -127,6 +127,10 @@ fn replay_with(
     // to move is known, i.e. at the next move.
     let mut start_pending = true;
     let mut cycle_reported = false;
+    // Who took the single-stone ko the board reports, if any: only the other side is
+    // barred from retaking it at once (a player may fill its own ko, e.g. after a
+    // consecutive move).
+    let mut ko_taker: Option<Color> = None;
     let tt_is_pass = size.width <= 19 && size.height <= 19;
     // Simple ko keeps a situational history too, to name the longer cycles it allows.
     let situational = rules.superko != Superko::Positional;
@@ -246,8 +250,9 @@ fn replay_with(
                 ),
             )),
             MoveTarget::At(p) => {
-                let simple_ko_taken =
-                    rules.superko == Superko::Simple && board.ko_point() == Some(p);
+                let simple_ko_taken = rules.superko == Superko::Simple
+                    && board.ko_point() == Some(p)
+                    && ko_taker == Some(color.opponent());
                 let mut repeated_from: Option<u32> = None;
                 let outcome = if simple_ko_taken {
                     Err(Rejection::Repeat)
@@ -264,6 +269,7 @@ fn replay_with(
                 match outcome {
                     Ok(played) => {
                         consecutive_passes = 0;
+                        ko_taker = board.ko_point().map(|_| color);
                         let key = state_key(played.hash, color.opponent());
                         if rules.superko == Superko::Simple {
                             if let Some(first) = history.get(key) {
