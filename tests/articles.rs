@@ -2,23 +2,13 @@
 //! each replays a small record and checks what a user of the audit would look at — the
 //! finding code, its move number, its article, and the status of the game.
 
-use sgfaudit::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
-use sgfaudit::input::split::split;
+mod common;
+
+use sgfaudit::audit::{AuditOptions, GameReport, Status};
 use sgfaudit::rules::{RuleSet, Superko};
 
 fn audit_with(sgf: &str, options: &AuditOptions) -> GameReport {
-    let slices = split(sgf);
-    assert_eq!(slices.len(), 1, "one game");
-    let slice = &slices[0];
-    let input = GameInput {
-        path: "test.sgf",
-        index: 0,
-        text: &sgf[slice.range.clone()],
-        slice,
-        encoding: "UTF-8",
-        encoding_problem: None,
-    };
-    audit_game(&input, options)
+    common::audit_text(sgf, options)
 }
 
 fn audit(sgf: &str) -> GameReport {

@@ -3,21 +3,13 @@
 //! with a komi that cannot be known, under territory rules, and when dead stones are
 //! uncertain.
 
-use sgfaudit::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
-use sgfaudit::input::split::split;
+mod common;
+
+use sgfaudit::audit::{AuditOptions, GameReport, Status};
 use sgfaudit::score::{DeadPolicy, Verdict};
 
 fn audit_with(sgf: &str, options: &AuditOptions) -> GameReport {
-    let slice = &split(sgf)[0];
-    let input = GameInput {
-        path: "t.sgf",
-        index: 0,
-        text: &sgf[slice.range.clone()],
-        slice,
-        encoding: "UTF-8",
-        encoding_problem: None,
-    };
-    audit_game(&input, options)
+    common::audit_text(sgf, options)
 }
 
 fn audit(sgf: &str) -> GameReport {

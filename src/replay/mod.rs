@@ -174,6 +174,10 @@ fn replay_with(
             history.insert(state_key(board.hash(), color), number - 1);
             start_pending = false;
         }
+        let recorded_point = match mv.target {
+            MoveTarget::At(p) => Some(p),
+            _ => None,
+        };
         if ended_at.is_some() {
             moves_after_end += 1;
             if first_after_end.is_none() {
@@ -181,10 +185,7 @@ fn replay_with(
                     Code::MoveAfterEnd,
                     Severity::Warning,
                     &at,
-                    match mv.target {
-                        MoveTarget::At(p) => Some(p),
-                        _ => None,
-                    },
+                    recorded_point,
                     size,
                     String::new(),
                 ));
@@ -195,10 +196,7 @@ fn replay_with(
                 Code::ConsecutiveMove,
                 Severity::Warning,
                 &at,
-                match mv.target {
-                    MoveTarget::At(p) => Some(p),
-                    _ => None,
-                },
+                recorded_point,
                 size,
                 format!(
                     "{color} moves twice in a row: {} did not move in between; replayed as if {} had passed",

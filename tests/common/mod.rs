@@ -61,3 +61,22 @@ pub fn summary(lines: &[serde_json::Value]) -> &serde_json::Value {
 pub fn arg(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
+
+/// Audits the one game of an SGF text with the library, as `sgfaudit audit` would.
+pub fn audit_text(
+    sgf: &str,
+    options: &sgfaudit::audit::AuditOptions,
+) -> sgfaudit::audit::GameReport {
+    let slices = sgfaudit::input::split::split(sgf);
+    assert_eq!(slices.len(), 1, "one game");
+    let slice = &slices[0];
+    let input = sgfaudit::audit::GameInput {
+        path: "test.sgf",
+        index: 0,
+        text: &sgf[slice.range.clone()],
+        slice,
+        encoding: "UTF-8",
+        encoding_problem: None,
+    };
+    sgfaudit::audit::audit_game(&input, options)
+}
