@@ -627,14 +627,15 @@ fn bent_four_in_the_corner(size: BoardSize, region: &[usize]) -> bool {
 
 /// A static look at each undecided chain's eye space, after the play-outs.
 ///
-/// A group is a set of chains of one colour joined through the areas they enclose: the
+/// A group is a set of chains of one colour joined through the areas they enclose (the
 /// connected sets of points not of that colour that hold no stone of the opponent judged
-/// alive. A group whose whole enclosed space is at most one area of three points or fewer
-/// (or the bent four in the corner), whose opponent neighbours are all strong (alive for
-/// certain, with two eyes, or all but certain from the play-outs), cannot make two eyes
-/// and is dead. A group with two enclosed empty areas that are real eyes (a single point
-/// is false when the opponent holds too many of its diagonals) is alive. Only chains the
-/// play-outs left uncertain are changed.
+/// alive with confidence) and through pairs of shared liberties. A group whose whole
+/// enclosed space is at most one area of three points or fewer (or the bent four in the
+/// corner), and whose opponent neighbours are all strong (alive for certain, with two
+/// eyes, or all but certain from the play-outs), cannot make two eyes and is dead. A
+/// group with two enclosed empty areas that are real eyes is alive; a single-point eye is
+/// false when the opponent holds or can play on too many of its diagonals. Only chains
+/// the play-outs left uncertain are changed.
 fn eye_space(
     position: &Position,
     chains: &[Chain],
@@ -659,9 +660,6 @@ fn eye_space(
     let mut group_of = vec![usize::MAX; chains.len()];
     let mut group_areas: Vec<Vec<Area>> = Vec::new();
     let mut real_eyes: Vec<usize> = Vec::new();
-    // Groups touching an area whose opponent stones are themselves undecided.
-    let mut unclear_chain = vec![false; chains.len()];
-    let mut unclear: Vec<bool> = Vec::new();
     for color in [Color::Black, Color::White] {
         let mut parent: Vec<usize> = (0..chains.len()).collect();
         // Chains sharing two liberties are connected: the opponent cannot cut at both.
@@ -700,7 +698,6 @@ fn eye_space(
             let mut points = Vec::new();
             let mut border = Vec::new();
             let mut live_opponent = false;
-            let mut undecided_opponent = false;
             let mut empty = true;
             seen[start] = true;
             stack.push(start);
@@ -708,12 +705,9 @@ fn eye_space(
                 points.push(p);
                 if position.cells[p].is_some() {
                     empty = false;
+                    // Opponent stones still undecided do not make the area open.
                     let (alive, conf) = verdict[chain_at[p]];
-                    if conf < threshold {
-                        undecided_opponent = true;
-                    } else if alive {
-                        live_opponent = true;
-                    }
+                    live_opponent |= alive && conf >= threshold;
                 }
                 for q in neighbors(size, p) {
                     if position.cells[q] == Some(color) {
@@ -727,12 +721,6 @@ fn eye_space(
                 }
             }
             if live_opponent || border.is_empty() {
-                continue;
-            }
-            if undecided_opponent {
-                for &id in &border {
-                    unclear_chain[id] = true;
-                }
                 continue;
             }
             for w in border.windows(2) {
@@ -752,25 +740,22 @@ fn eye_space(
                 root_group[r] = group_areas.len();
                 group_areas.push(Vec::new());
                 real_eyes.push(0);
-                unclear.push(false);
             }
             group_of[id] = root_group[r];
-            if unclear_chain[id] {
-                unclear[root_group[r]] = true;
-            }
         }
         for (area, border) in areas {
             let g = group_of[border[0]];
             debug_assert!(g >= first_group);
             let real = area.empty
                 && (area.points.len() >= 2 || {
-                    // A diagonal is secured when it holds a stone of the group's colour
-                    // or is itself an empty point closed by that colour.
+                    // A diagonal counts against the eye when it holds an opponent stone
+                    // or is an empty point next to one, where the opponent can play.
                     let p = area.points[0];
                     let held = diagonals(size, p)
                         .filter(|&d| match position.cells[d] {
                             Some(c) => c != color,
-                            None => neighbors(size, d).any(|q| position.cells[q] != Some(color)),
+                            None => neighbors(size, d)
+                                .any(|q| position.cells[q] == Some(color.opponent())),
                         })
                         .count();
                     let all = diagonals(size, p).count();
@@ -806,7 +791,7 @@ fn eye_space(
             [a] => a.points.len() <= 3 || bent_four_in_the_corner(size, &a.points),
             _ => false,
         };
-        if !small || unclear[g] {
+        if !small {
             continue;
         }
         let inside: Vec<usize> = areas
