@@ -656,6 +656,8 @@ fn eye_space(
     struct Area {
         points: Vec<usize>,
         empty: bool,
+        /// A single empty point that is not a real eye.
+        false_eye: bool,
     }
     let mut group_of = vec![usize::MAX; chains.len()];
     let mut group_areas: Vec<Vec<Area>> = Vec::new();
@@ -727,7 +729,14 @@ fn eye_space(
                 let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
                 parent[a] = b;
             }
-            areas.push((Area { points, empty }, border));
+            areas.push((
+                Area {
+                    points,
+                    empty,
+                    false_eye: false,
+                },
+                border,
+            ));
         }
         let first_group = group_areas.len();
         let mut root_group = vec![usize::MAX; chains.len()];
@@ -743,7 +752,7 @@ fn eye_space(
             }
             group_of[id] = root_group[r];
         }
-        for (area, border) in areas {
+        for (mut area, border) in areas {
             let g = group_of[border[0]];
             debug_assert!(g >= first_group);
             let real = area.empty
@@ -768,6 +777,7 @@ fn eye_space(
             if real {
                 real_eyes[g] += 1;
             }
+            area.false_eye = area.empty && !real;
             group_areas[g].push(area);
         }
     }
@@ -786,9 +796,11 @@ fn eye_space(
             decided[g] = Some(true);
             continue;
         }
-        let small = match areas.as_slice() {
-            [] => true,
-            [a] => a.points.len() <= 3 || bent_four_in_the_corner(size, &a.points),
+        // False eyes give no eye space.
+        let mut space = areas.iter().filter(|a| !a.false_eye);
+        let small = match (space.next(), space.next()) {
+            (None, _) => true,
+            (Some(a), None) => a.points.len() <= 3 || bent_four_in_the_corner(size, &a.points),
             _ => false,
         };
         if !small {
