@@ -575,7 +575,7 @@ const EYE_SPACE_CONFIDENCE: f64 = 0.85;
 
 /// Play-out confidence at which a neighbouring opponent chain counts as strong in
 /// [`eye_space`] even without two eyes of its own.
-const STRONG_CONFIDENCE: f64 = 0.95;
+const STRONG_CONFIDENCE: f64 = 0.9;
 
 /// The diagonal neighbours of a point.
 fn diagonals(size: BoardSize, i: usize) -> impl Iterator<Item = usize> {
