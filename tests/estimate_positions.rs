@@ -230,7 +230,6 @@ fn art8_bent_four_in_the_corner_is_not_called_alive() {
 }
 
 #[test]
-#[ignore = "the play-outs give the defender ko threats; bent four comes out uncertain"]
 fn art8_bent_four_in_the_corner_is_dead() {
     let (pos, e) = estimate(BENT_FOUR);
     assert_status(&pos, &e, &["B8"], ChainStatus::Dead);

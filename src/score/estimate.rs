@@ -570,6 +570,270 @@ fn enclosed_without_eyes(
     }
 }
 
+/// Confidence given to chains the eye-space look of [`eye_space`] decides.
+const EYE_SPACE_CONFIDENCE: f64 = 0.85;
+
+/// Play-out confidence at which a neighbouring opponent chain counts as strong in
+/// [`eye_space`] even without two eyes of its own.
+const STRONG_CONFIDENCE: f64 = 0.9;
+
+/// The diagonal neighbours of a point.
+fn diagonals(size: BoardSize, i: usize) -> impl Iterator<Item = usize> {
+    let w = size.width as usize;
+    let h = size.height as usize;
+    let (c, r) = (i % w, i / w);
+    [
+        (c > 0 && r > 0).then(|| i - w - 1),
+        (c + 1 < w && r > 0).then(|| i - w + 1),
+        (c > 0 && r + 1 < h).then(|| i + w - 1),
+        (c + 1 < w && r + 1 < h).then(|| i + w + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Whether a region of four points is the bent four in the corner: the corner point, two
+/// more along one edge and one along the other.
+fn bent_four_in_the_corner(size: BoardSize, region: &[usize]) -> bool {
+    let w = size.width as usize;
+    let h = size.height as usize;
+    if region.len() != 4 || w < 4 || h < 4 {
+        return false;
+    }
+    let corners = [0, w - 1, (h - 1) * w, h * w - 1];
+    let Some(&corner) = region.iter().find(|p| corners.contains(p)) else {
+        return false;
+    };
+    let (cc, cr) = (corner % w, corner / w);
+    let (mut along_row, mut along_col) = (0, 0);
+    for &p in region {
+        let (c, r) = (p % w, p / w);
+        if r == cr && c.abs_diff(cc) <= 2 {
+            along_row += 1;
+        }
+        if c == cc && r.abs_diff(cr) <= 2 {
+            along_col += 1;
+        }
+    }
+    // The corner counts along both edges: 3 + 2 = 5 points counted for 4 points.
+    let connected = region.iter().all(|&p| {
+        p == corner
+            || region
+                .iter()
+                .any(|&q| q != p && neighbors(size, p).any(|n| n == q))
+    });
+    connected && along_row + along_col == 5 && along_row.max(along_col) == 3
+}
+
+/// A static look at each undecided chain's eye space, after the play-outs.
+///
+/// A group is a set of chains of one colour joined through the areas they enclose (the
+/// connected sets of points not of that colour that hold no stone of the opponent judged
+/// alive with confidence) and through pairs of shared liberties. A group whose whole
+/// enclosed space is at most one area of three points or fewer (or the bent four in the
+/// corner), and whose opponent neighbours are all strong (alive for certain, with two
+/// eyes, or all but certain from the play-outs), cannot make two eyes and is dead. A
+/// group with two enclosed empty areas that are real eyes is alive; a single-point eye is
+/// false when the opponent holds or can play on too many of its diagonals. Only chains
+/// the play-outs left uncertain are changed.
+fn eye_space(
+    position: &Position,
+    chains: &[Chain],
+    chain_at: &[usize],
+    settled: &Settled,
+    threshold: f64,
+    verdict: &mut [(bool, f64)],
+) {
+    let size = position.size;
+    let n = size.points();
+    let undecided = |id: usize, verdict: &[(bool, f64)]| {
+        settled.status[id].is_none() && verdict[id].1 < threshold
+    };
+    if !(0..chains.len()).any(|id| undecided(id, verdict)) {
+        return;
+    }
+    // Per colour: per chain, its group; per group, its enclosed areas.
+    struct Area {
+        points: Vec<usize>,
+        empty: bool,
+        /// A single empty point that is not a real eye.
+        false_eye: bool,
+    }
+    let mut group_of = vec![usize::MAX; chains.len()];
+    let mut group_areas: Vec<Vec<Area>> = Vec::new();
+    let mut real_eyes: Vec<usize> = Vec::new();
+    for color in [Color::Black, Color::White] {
+        let mut parent: Vec<usize> = (0..chains.len()).collect();
+        // Chains sharing two liberties are connected: the opponent cannot cut at both.
+        for (a, ca) in chains.iter().enumerate() {
+            if ca.color != color {
+                continue;
+            }
+            for &l in &ca.liberties {
+                for q in neighbors(size, l) {
+                    let b = if position.cells[q] == Some(color) {
+                        chain_at[q]
+                    } else {
+                        continue;
+                    };
+                    if b > a
+                        && ca
+                            .liberties
+                            .iter()
+                            .filter(|x| chains[b].liberties.binary_search(x).is_ok())
+                            .count()
+                            >= 2
+                    {
+                        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                        parent[ra] = rb;
+                    }
+                }
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut areas: Vec<(Area, Vec<usize>)> = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..n {
+            if seen[start] || position.cells[start] == Some(color) {
+                continue;
+            }
+            let mut points = Vec::new();
+            let mut border = Vec::new();
+            let mut live_opponent = false;
+            let mut empty = true;
+            seen[start] = true;
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                points.push(p);
+                if position.cells[p].is_some() {
+                    empty = false;
+                    // Opponent stones still undecided do not make the area open.
+                    let (alive, conf) = verdict[chain_at[p]];
+                    live_opponent |= alive && conf >= threshold;
+                }
+                for q in neighbors(size, p) {
+                    if position.cells[q] == Some(color) {
+                        if !border.contains(&chain_at[q]) {
+                            border.push(chain_at[q]);
+                        }
+                    } else if !seen[q] {
+                        seen[q] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+            if live_opponent || border.is_empty() {
+                continue;
+            }
+            for w in border.windows(2) {
+                let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
+                parent[a] = b;
+            }
+            areas.push((
+                Area {
+                    points,
+                    empty,
+                    false_eye: false,
+                },
+                border,
+            ));
+        }
+        let first_group = group_areas.len();
+        let mut root_group = vec![usize::MAX; chains.len()];
+        for (id, c) in chains.iter().enumerate() {
+            if c.color != color {
+                continue;
+            }
+            let r = find(&mut parent, id);
+            if root_group[r] == usize::MAX {
+                root_group[r] = group_areas.len();
+                group_areas.push(Vec::new());
+                real_eyes.push(0);
+            }
+            group_of[id] = root_group[r];
+        }
+        for (mut area, border) in areas {
+            let g = group_of[border[0]];
+            debug_assert!(g >= first_group);
+            let real = area.empty
+                && (area.points.len() >= 2 || {
+                    // A diagonal counts against the eye when it holds an opponent stone
+                    // or is an empty point next to one, where the opponent can play.
+                    let p = area.points[0];
+                    let held = diagonals(size, p)
+                        .filter(|&d| match position.cells[d] {
+                            Some(c) => c != color,
+                            None => neighbors(size, d)
+                                .any(|q| position.cells[q] == Some(color.opponent())),
+                        })
+                        .count();
+                    let all = diagonals(size, p).count();
+                    if all == 4 {
+                        held < 2
+                    } else {
+                        held == 0
+                    }
+                });
+            if real {
+                real_eyes[g] += 1;
+            }
+            area.false_eye = area.empty && !real;
+            group_areas[g].push(area);
+        }
+    }
+    let strong = |id: usize, verdict: &[(bool, f64)]| {
+        settled.status[id] == Some(true)
+            || real_eyes[group_of[id]] >= 2
+            || (verdict[id].0 && verdict[id].1 >= STRONG_CONFIDENCE)
+    };
+    let mut decided: Vec<Option<bool>> = vec![None; group_areas.len()];
+    for (g, areas) in group_areas.iter().enumerate() {
+        let members: Vec<usize> = (0..chains.len()).filter(|&id| group_of[id] == g).collect();
+        if !members.iter().any(|&id| undecided(id, verdict)) {
+            continue;
+        }
+        if real_eyes[g] >= 2 {
+            decided[g] = Some(true);
+            continue;
+        }
+        // False eyes give no eye space.
+        let mut space = areas.iter().filter(|a| !a.false_eye);
+        let small = match (space.next(), space.next()) {
+            (None, _) => true,
+            (Some(a), None) => a.points.len() <= 3 || bent_four_in_the_corner(size, &a.points),
+            _ => false,
+        };
+        if !small {
+            continue;
+        }
+        let inside: Vec<usize> = areas
+            .iter()
+            .flat_map(|a| a.points.iter().copied())
+            .collect();
+        let all_strong = members.iter().all(|&id| {
+            chains[id].stones.iter().all(|&s| {
+                neighbors(size, s).all(|q| match position.cells[q] {
+                    Some(c) if c != chains[id].color && !inside.contains(&q) => {
+                        strong(chain_at[q], verdict)
+                    }
+                    _ => true,
+                })
+            })
+        });
+        if all_strong {
+            decided[g] = Some(false);
+        }
+    }
+    for id in 0..chains.len() {
+        if !undecided(id, verdict) {
+            continue;
+        }
+        if let Some(alive) = decided[group_of[id]] {
+            verdict[id] = (alive, EYE_SPACE_CONFIDENCE);
+        }
+    }
+}
+
 /// Share (out of [`LOCAL_REPLY_OUT_OF`]) of random moves chosen next to the opponent's
 /// last move.
 const LOCAL_REPLY: usize = 1;
@@ -692,6 +956,14 @@ fn decide(
         })
         .collect();
     enclosed_without_eyes(position, chains, &chain_at, Some(&ownership), &mut verdict);
+    eye_space(
+        position,
+        chains,
+        &chain_at,
+        settled,
+        config.uncertain_below,
+        &mut verdict,
+    );
 
     let mut out = Vec::with_capacity(chains.len());
     let (mut dead, mut uncertain, mut seki) = (Vec::new(), Vec::new(), Vec::new());
