@@ -179,3 +179,16 @@ impl Finding {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_lists_every_code_once_in_declaration_order() {
+        for (i, code) in Code::ALL.iter().enumerate() {
+            assert_eq!(*code as usize, i, "{code}");
+            assert_eq!(Code::from_name(code.as_str()), Some(*code));
+        }
+    }
+}

@@ -20,7 +20,7 @@ use crate::input::source::{read_file, read_stdin, Bytes, MMAP_THRESHOLD};
 use crate::input::split::{split, GameSlice, Splitter};
 use crate::input::walk::{expand, io_message, Input};
 use crate::output::progress::{Progress, ProgressMode};
-use crate::output::{Begin, InputError, RenderGame, Reporter, Summary, SCHEMA};
+use crate::output::{Begin, GameTally, InputError, RenderGame, Reporter, Summary, SCHEMA};
 use crate::score::Check;
 
 /// Everything a run needs, validated.
@@ -200,8 +200,8 @@ fn internal_error_report(
     }
 }
 
-/// A window's reports with their rendered output, in input order.
-type Rendered = Vec<(GameReport, Vec<u8>)>;
+/// A window's games, rendered and tallied on the workers, in input order.
+type Rendered = Vec<(GameTally, Vec<u8>)>;
 
 /// The audits under way: the window being filled, and the one the pool is working on.
 ///
@@ -234,7 +234,7 @@ impl Stage<'_> {
                     let report = file.audit_slice(*index, slice, &options);
                     let mut rendered = Vec::with_capacity(1024);
                     render(&report, &mut rendered);
-                    (report, rendered)
+                    (GameTally::of(&report), rendered)
                 })
                 .collect();
             // The receiver is gone only if the run stopped on an error: nothing to do.
@@ -258,9 +258,9 @@ impl Stage<'_> {
         let reports = rx
             .recv()
             .map_err(|_| io::Error::other("a worker thread stopped"))?;
-        for (report, rendered) in &reports {
-            summary.add_game(report);
-            reporter.game(report, rendered)?;
+        for (tally, rendered) in &reports {
+            summary.add_tally(tally);
+            reporter.game(rendered)?;
         }
         Ok(())
     }

@@ -213,41 +213,25 @@ fn starts_node(bytes: &[u8], at: usize) -> bool {
 fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<SplitProblem>) {
     let mut problems = Vec::new();
     let mut depth: usize = usize::from(missing_open);
+    let mut first_open: Option<usize> = None;
+    // A plain byte loop: values are mostly a few bytes long (`B[pd]`), too short for a
+    // vectorised search to pay for its call.
     let mut pos = start;
-    let mut open_parens: Vec<usize> = Vec::new();
-    loop {
-        let Some(i) = memchr::memchr3(b'(', b')', b'[', &bytes[pos..]) else {
-            let at = open_parens.last().copied().unwrap_or(start);
-            problems.push(SplitProblem {
-                offset: at,
-                at: LineCol::START,
-                gravity: Gravity::Recovered,
-                message: format!(
-                    "game tree never closed: {depth} ')' missing before the end of the file"
-                ),
-            });
-            return (bytes.len(), problems);
-        };
-        pos += i;
+    while pos < bytes.len() {
         match bytes[pos] {
             b'(' => {
                 depth += 1;
-                // Only the outermost opening matters for messages; keep memory bounded.
-                if open_parens.is_empty() {
-                    open_parens.push(pos);
-                }
-                pos += 1;
+                first_open.get_or_insert(pos);
             }
             b')' => {
                 depth = depth.saturating_sub(1);
-                pos += 1;
                 if depth == 0 {
-                    return (pos, problems);
+                    return (pos + 1, problems);
                 }
             }
-            _ => {
-                match value_end(bytes, pos + 1) {
-                    Some(end) => pos = end + 1,
+            b'[' => {
+                match short_value_end(bytes, pos + 1) {
+                    Some(end) => pos = end,
                     None => {
                         problems.push(SplitProblem {
                         offset: pos,
@@ -259,8 +243,33 @@ fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<Spli
                     }
                 }
             }
+            _ => {}
+        }
+        pos += 1;
+    }
+    problems.push(SplitProblem {
+        offset: first_open.unwrap_or(start),
+        at: LineCol::START,
+        gravity: Gravity::Recovered,
+        message: format!("game tree never closed: {depth} ')' missing before the end of the file"),
+    });
+    (bytes.len(), problems)
+}
+
+/// [`value_end`] tuned for short values: a few bytes are looked at one by one before a
+/// vectorised search takes over for long ones (comments).
+#[inline]
+fn short_value_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut pos = from;
+    let stop = (from + 8).min(bytes.len());
+    while pos < stop {
+        match bytes[pos] {
+            b']' => return Some(pos),
+            b'\\' => return value_end(bytes, pos),
+            _ => pos += 1,
         }
     }
+    value_end(bytes, pos)
 }
 
 /// The offset of the `]` that closes a value starting at `from`, skipping `\` escapes.

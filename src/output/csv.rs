@@ -75,7 +75,7 @@ impl Reporter for CsvReporter<'_> {
         render_game
     }
 
-    fn game(&mut self, _game: &GameReport, rendered: &[u8]) -> io::Result<()> {
+    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
         self.out.write_all(rendered)
     }
 

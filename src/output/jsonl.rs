@@ -104,7 +104,7 @@ impl Reporter for JsonlReporter<'_> {
     fn renderer(&self) -> RenderGame {
         render_game
     }
-    fn game(&mut self, _game: &GameReport, rendered: &[u8]) -> io::Result<()> {
+    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
         self.out.write_all(rendered)
     }
     fn error(&mut self, error: &InputError) -> io::Result<()> {

@@ -14,7 +14,7 @@ use std::io;
 use serde::Serialize;
 
 use crate::audit::GameReport;
-pub use summary::Summary;
+pub use summary::{GameTally, Summary};
 
 /// The JSON schema number (CONTRACT.md): goes up when a field changes meaning or goes.
 pub const SCHEMA: u32 = 1;
@@ -54,7 +54,7 @@ pub trait Reporter {
     /// The function that renders a game for this reporter.
     fn renderer(&self) -> RenderGame;
     /// Writes a game rendered by [`Reporter::renderer`], in input order.
-    fn game(&mut self, game: &GameReport, rendered: &[u8]) -> io::Result<()>;
+    fn game(&mut self, rendered: &[u8]) -> io::Result<()>;
     fn error(&mut self, error: &InputError) -> io::Result<()>;
     fn summary(&mut self, summary: &Summary) -> io::Result<()>;
 }

@@ -8,6 +8,29 @@ use serde::Serialize;
 use crate::audit::{GameReport, Status};
 use crate::finding::Code;
 
+/// What the summary needs of one game, made on the worker that audited it so that the
+/// report itself never crosses threads: status, moves and findings per code.
+#[derive(Clone, Copy, Debug)]
+pub struct GameTally {
+    pub status: Status,
+    pub moves: u32,
+    pub codes: [u32; Code::ALL.len()],
+}
+
+impl GameTally {
+    pub fn of(game: &GameReport) -> GameTally {
+        let mut codes = [0u32; Code::ALL.len()];
+        for f in &game.findings {
+            codes[f.code as usize] += 1;
+        }
+        GameTally {
+            status: game.status,
+            moves: game.moves,
+            codes,
+        }
+    }
+}
+
 /// Counts over a run; merged with `+=` so that any split of the work adds up the same.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Summary {
@@ -32,11 +55,17 @@ impl Summary {
     }
 
     pub fn add_game(&mut self, game: &GameReport) {
+        self.add_tally(&GameTally::of(game));
+    }
+
+    pub fn add_tally(&mut self, tally: &GameTally) {
         self.games += 1;
-        self.moves += game.moves as u64;
-        *self.by_status.entry(game.status).or_insert(0) += 1;
-        for f in &game.findings {
-            *self.by_code.entry(f.code).or_insert(0) += 1;
+        self.moves += tally.moves as u64;
+        *self.by_status.entry(tally.status).or_insert(0) += 1;
+        for (code, &n) in Code::ALL.iter().zip(&tally.codes) {
+            if n > 0 {
+                *self.by_code.entry(*code).or_insert(0) += n as usize;
+            }
         }
     }
 

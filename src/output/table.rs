@@ -4,14 +4,13 @@ use std::io::{self, Write};
 
 use super::sanitize::for_terminal;
 use super::{Begin, InputError, RenderGame, Reporter, Summary};
-use crate::audit::{GameReport, Status};
+use crate::audit::GameReport;
 use crate::finding::Severity;
 
 /// Prints warnings and errors as `path:line:col: game N: severity[code]: message`, then
 /// a table of statuses and finding codes.
 pub struct TableReporter<'w> {
     out: Box<dyn Write + 'w>,
-    mismatches: Vec<String>,
 }
 
 /// Renders a game's warnings and errors, one line each.
@@ -43,10 +42,7 @@ fn render_game(game: &GameReport, out: &mut Vec<u8>) {
 
 impl<'w> TableReporter<'w> {
     pub fn new(out: Box<dyn Write + 'w>) -> Self {
-        TableReporter {
-            out,
-            mismatches: Vec::new(),
-        }
+        TableReporter { out }
     }
 }
 
@@ -59,18 +55,8 @@ impl Reporter for TableReporter<'_> {
         render_game
     }
 
-    fn game(&mut self, game: &GameReport, rendered: &[u8]) -> io::Result<()> {
-        self.out.write_all(rendered)?;
-        if game.status == Status::Mismatch {
-            self.mismatches.push(format!(
-                "{} game {}: RE[{}] but the count gives {}",
-                for_terminal(&game.path),
-                game.game,
-                for_terminal(game.check.recorded.as_deref().unwrap_or("")),
-                game.check.computed.as_deref().unwrap_or("?")
-            ));
-        }
-        Ok(())
+    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
+        self.out.write_all(rendered)
     }
 
     fn error(&mut self, error: &InputError) -> io::Result<()> {
@@ -83,13 +69,6 @@ impl Reporter for TableReporter<'_> {
     }
 
     fn summary(&mut self, s: &Summary) -> io::Result<()> {
-        if !self.mismatches.is_empty() {
-            writeln!(self.out)?;
-            writeln!(self.out, "Results that the count contradicts:")?;
-            for m in &self.mismatches {
-                writeln!(self.out, "  {m}")?;
-            }
-        }
         writeln!(self.out)?;
         writeln!(self.out, "{:<20} {:>10}", "files", s.files)?;
         writeln!(self.out, "{:<20} {:>10}", "games", s.games)?;
