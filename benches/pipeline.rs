@@ -3,7 +3,8 @@
 //! `sgf-parse` alone while walking its main line (no board). Prints games/s, MB/s and the
 //! ratios; `cargo bench --bench pipeline [-- FILES...]`.
 //!
-//! Each measurement is the median of `SGFAUDIT_BENCH_RUNS` runs (default 5), taken in
+//! The audit is timed as a whole process (`sgfaudit audit --json --jobs N > /dev/null`),
+//! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS` runs (default 5), taken in
 //! turn so that a noisy neighbour hurts every column alike.
 
 use std::io;
@@ -74,8 +75,8 @@ fn sgf_parse_walk(files: &[PathBuf]) -> (usize, usize) {
     (games, moves)
 }
 
-/// The whole audit (JSON Lines to a sink), as `sgfaudit audit --json --jobs N`.
-fn audit(files: &[PathBuf], jobs: usize) -> usize {
+/// The whole audit in-process (JSON Lines to a sink); used to count the games.
+fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
     let config = RunConfig {
         paths: files.to_vec(),
         audit: AuditOptions::default(),
@@ -87,6 +88,25 @@ fn audit(files: &[PathBuf], jobs: usize) -> usize {
     run(&config, rep.as_mut()).unwrap().summary.games
 }
 
+/// The whole process, as a user runs it: `sgfaudit audit --json --jobs N FILES > /dev/null`.
+fn audit(files: &[PathBuf], jobs: usize) {
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args([
+            "audit",
+            "--json",
+            "--progress",
+            "never",
+            "--jobs",
+            &jobs.to_string(),
+        ])
+        .args(files)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("sgfaudit runs");
+    // Exit code 1 only says that some game is illegal.
+    assert!(matches!(status.code(), Some(0 | 1)), "{status}");
+}
+
 fn main() {
     let files = files();
     let runs: usize = std::env::var("SGFAUDIT_BENCH_RUNS")
@@ -94,6 +114,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(5);
     let (bytes, _) = read_bytes(&files);
+    let audited = audit_in_process(&files, 2);
     let mb = bytes as f64 / 1e6;
     let mut t_read = Vec::new();
     let mut t_parse = Vec::new();
@@ -111,14 +132,14 @@ fn main() {
         games = g;
 
         let t = Instant::now();
-        let g1 = audit(&files, 1);
+        audit(&files, 1);
         t_j1.push(t.elapsed().as_secs_f64());
-        assert_eq!(g1, games, "both readers see the same games");
 
         let t = Instant::now();
         audit(&files, 2);
         t_j2.push(t.elapsed().as_secs_f64());
     }
+    assert_eq!(audited, games, "both readers see the same games");
     let (read, parse, j1, j2) = (median(t_read), median(t_parse), median(t_j1), median(t_j2));
     println!(
         "{} file(s), {games} games, {mb:.1} MB; median of {runs} runs",

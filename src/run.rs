@@ -200,8 +200,12 @@ fn internal_error_report(
     }
 }
 
-/// A window's games, rendered and tallied on the workers, in input order.
-type Rendered = Vec<(GameTally, Vec<u8>)>;
+/// A window's games, rendered and tallied on the workers, in input order: one buffer
+/// per chunk of games, so that few allocations cross threads.
+type Rendered = Vec<(Vec<GameTally>, Vec<u8>)>;
+
+/// Games rendered into one buffer on a worker.
+const CHUNK: usize = 64;
 
 /// The audits under way: the window being filled, and the one the pool is working on.
 ///
@@ -227,19 +231,26 @@ impl Stage<'_> {
         let (tx, rx) = mpsc::sync_channel(1);
         let options = Arc::clone(&self.options);
         let render = self.render;
-        self.pool.spawn(move || {
-            let reports: Rendered = jobs
-                .par_iter()
-                .map(|(file, index, slice)| {
-                    let report = file.audit_slice(*index, slice, &options);
-                    let mut rendered = Vec::with_capacity(1024);
-                    render(&report, &mut rendered);
-                    (GameTally::of(&report), rendered)
-                })
-                .collect();
-            // The receiver is gone only if the run stopped on an error: nothing to do.
-            let _ = tx.send(reports);
-        });
+        let audit = move |chunk: &[(Arc<LoadedFile>, usize, GameSlice)]| {
+            let mut tallies = Vec::with_capacity(chunk.len());
+            let mut rendered = Vec::with_capacity(chunk.len() * 1024);
+            for (file, index, slice) in chunk {
+                let report = file.audit_slice(*index, slice, &options);
+                render(&report, &mut rendered);
+                tallies.push(GameTally::of(&report));
+            }
+            (tallies, rendered)
+        };
+        if self.pool.current_num_threads() == 1 {
+            // One thread does everything (`--jobs 1` means one core): no hand-over.
+            let _ = tx.send(jobs.chunks(CHUNK).map(audit).collect());
+        } else {
+            self.pool.spawn(move || {
+                let reports: Rendered = jobs.par_chunks(CHUNK).map(audit).collect();
+                // The receiver is gone only if the run stopped on an error: nothing to do.
+                let _ = tx.send(reports);
+            });
+        }
         let previous = self.in_flight.replace((rx, bytes));
         self.write(previous, summary, reporter)
     }
@@ -258,8 +269,10 @@ impl Stage<'_> {
         let reports = rx
             .recv()
             .map_err(|_| io::Error::other("a worker thread stopped"))?;
-        for (tally, rendered) in &reports {
-            summary.add_tally(tally);
+        for (tallies, rendered) in &reports {
+            for tally in tallies {
+                summary.add_tally(tally);
+            }
             reporter.game(rendered)?;
         }
         Ok(())

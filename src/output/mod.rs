@@ -53,7 +53,8 @@ pub trait Reporter {
     fn begin(&mut self, begin: &Begin) -> io::Result<()>;
     /// The function that renders a game for this reporter.
     fn renderer(&self) -> RenderGame;
-    /// Writes a game rendered by [`Reporter::renderer`], in input order.
+    /// Writes games rendered by [`Reporter::renderer`] (one or several, back to back),
+    /// in input order.
     fn game(&mut self, rendered: &[u8]) -> io::Result<()>;
     fn error(&mut self, error: &InputError) -> io::Result<()>;
     fn summary(&mut self, summary: &Summary) -> io::Result<()>;
