@@ -145,7 +145,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 80, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn games_on_19x19_match_reference(seed in any::<u64>(), len in 1usize..500, style in style()) {
