@@ -154,3 +154,38 @@ fn score_shows_the_board_the_counts_and_the_check() {
     assert!(text.contains("RE[B+7.5]: agrees"), "{text}");
     assert!(text.contains("area"));
 }
+
+#[test]
+fn rules_superko_komi_and_dead_options_reach_the_audit() {
+    let file = "corpus/shapes/triple-ko__superko@8.sgf";
+    let out = sgfaudit(&[
+        "audit", "--json", "--rules", "japanese", "--komi", "6.5", file,
+    ]);
+    let lines = common::json_lines(&out.stdout);
+    let g = common::games(&lines)[0];
+    assert_eq!(g["rules"], "japanese");
+    assert_eq!(g["rules_from"], "option");
+    assert_eq!(g["komi"], 6.5);
+    let out = sgfaudit(&[
+        "audit",
+        "--json",
+        "--superko",
+        "simple",
+        "--dead",
+        "none",
+        file,
+    ]);
+    let lines = common::json_lines(&out.stdout);
+    let codes: Vec<_> = common::games(&lines)[0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!codes.contains(&"superko".to_string()), "{codes:?}");
+    let out = sgfaudit(&["audit", "--json", "--rules", "auto", file]);
+    assert_eq!(
+        common::games(&common::json_lines(&out.stdout))[0]["rules_from"],
+        "RU"
+    );
+}
