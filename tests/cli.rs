@@ -189,3 +189,22 @@ fn rules_superko_komi_and_dead_options_reach_the_audit() {
         "RU"
     );
 }
+
+#[test]
+fn progress_goes_to_stderr_only_and_only_when_asked_off_a_terminal() {
+    let args = ["audit", "--json", "corpus/gnugo"];
+    let quiet = sgfaudit(&args);
+    assert!(quiet.stderr.is_empty(), "auto: nothing on a pipe");
+    let asked = sgfaudit(&["audit", "--json", "--progress", "always", "corpus/gnugo"]);
+    let stderr = String::from_utf8_lossy(&asked.stderr);
+    assert!(stderr.contains("games"), "{stderr}");
+    // stdout is the same report, untouched by the bar.
+    let body = |out: &[u8]| {
+        let text = String::from_utf8_lossy(out).to_string();
+        text.lines()
+            .filter(|l| !l.contains("\"summary\""))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&quiet.stdout), body(&asked.stdout));
+}

@@ -1,7 +1,7 @@
 //! The progress bar on stderr: games done, games/s, files, findings, ETA by bytes.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use std::io::{IsTerminal, Write};
 
 /// When to show the bar (`--progress`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -20,18 +20,19 @@ pub struct Progress {
 impl Progress {
     /// A bar over `total_bytes` of input, shown on stderr according to `mode`.
     pub fn new(mode: ProgressMode, total_bytes: u64) -> Progress {
-        let show = match mode {
-            ProgressMode::Always => true,
-            ProgressMode::Never => false,
-            ProgressMode::Auto => {
-                std::io::stderr().is_terminal() && std::env::var_os("CI").is_none()
+        let terminal = std::io::stderr().is_terminal();
+        let target = match mode {
+            ProgressMode::Never => return Progress { bar: None },
+            ProgressMode::Auto if !terminal || std::env::var_os("CI").is_some() => {
+                return Progress { bar: None };
             }
+            ProgressMode::Always if !terminal => {
+                // Asked for in a log: one plain line a second, no cursor movements.
+                ProgressDrawTarget::term_like_with_hz(Box::new(LogLines), 1)
+            }
+            _ => ProgressDrawTarget::stderr_with_hz(8),
         };
-        if !show {
-            return Progress { bar: None };
-        }
-        let bar =
-            ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr_with_hz(8));
+        let bar = ProgressBar::with_draw_target(Some(total_bytes), target);
         bar.set_style(
             ProgressStyle::with_template(
                 "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg} ETA {eta}",
@@ -62,5 +63,42 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Progress written to a log rather than a terminal: each update is a line of its own.
+#[derive(Debug)]
+struct LogLines;
+
+impl TermLike for LogLines {
+    fn width(&self) -> u16 {
+        100
+    }
+    fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        writeln!(std::io::stderr().lock(), "{s}")
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        if s.is_empty() {
+            return Ok(());
+        }
+        writeln!(std::io::stderr().lock(), "{s}")
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        std::io::stderr().flush()
     }
 }
