@@ -390,6 +390,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         }
     }
     stage.finish(&mut summary, reporter)?;
+    report_progress(&summary, stage.bytes_done);
     progress.finish();
 
     for e in &errors {
