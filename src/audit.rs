@@ -218,7 +218,7 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
     };
 
     if !slice.no_game {
-        audit_record(&record, options, &mut report, &mut findings);
+        broken |= !audit_record(&record, options, &mut report, &mut findings);
     }
 
     // Place every finding in the file, in one pass over the text in order of offsets (a
@@ -258,13 +258,14 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
     report
 }
 
-/// Reads the root properties, replays, counts and checks.
+/// Reads the root properties, replays, counts and checks. False when the game cannot be
+/// replayed at all (an unusable board size, reported as its finding).
 fn audit_record(
     record: &GameRecord<'_>,
     options: &AuditOptions,
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
-) {
+) -> bool {
     // Board size.
     let size = match record.root.size {
         None => BoardSize::STANDARD,
@@ -282,13 +283,7 @@ fn audit_record(
                 ));
                 report.check =
                     Check::unverifiable(report.result.clone(), "the board size cannot be read");
-                findings.push(Finding::new(
-                    Code::ParseError,
-                    Severity::Error,
-                    v.offset as usize,
-                    "unusable board size",
-                ));
-                return;
+                return false;
             }
         },
     };
@@ -451,6 +446,7 @@ fn audit_record(
     if options.keep_board {
         report.board = replay.final_position;
     }
+    true
 }
 
 fn ended_by_result(r: &score::RecordedResult) -> EndedBy {
