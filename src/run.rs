@@ -11,8 +11,6 @@ use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::input::decode::{decode, Decoded};
@@ -45,6 +43,9 @@ pub struct RunOutcome {
 
 /// Games audited together on the pool before they are reported.
 const WINDOW: usize = 2048;
+
+/// Games in the first window after the pool ran dry: two chunks.
+const FIRST_WINDOW: usize = 2 * CHUNK;
 
 /// Text (bytes) of the games of one window, at most, unless one game alone is bigger: a
 /// report can be a hundred times its game's text (a finding per illegal move), so the
@@ -83,6 +84,14 @@ impl LoadedFile {
         match &self.decoded.text {
             Some(t) => t,
             None => std::str::from_utf8(&self.bytes[self.decoded.start..]).unwrap_or(""),
+        }
+    }
+
+    /// The whole decoded text as bytes, without checking again that they are UTF-8.
+    fn utf8_bytes(&self) -> &[u8] {
+        match &self.decoded.text {
+            Some(t) => t.as_bytes(),
+            None => &self.bytes[self.decoded.start..],
         }
     }
 
@@ -200,80 +209,127 @@ fn internal_error_report(
     }
 }
 
-/// A window's games, rendered and tallied on the workers, in input order: one buffer
-/// per chunk of games, so that few allocations cross threads.
-type Rendered = Vec<(Vec<GameTally>, Vec<u8>)>;
+/// A chunk of games rendered and tallied on a worker: one buffer per chunk, so that few
+/// allocations cross threads.
+type Rendered = (Vec<GameTally>, Vec<u8>);
 
-/// Games rendered into one buffer on a worker.
+/// The games of one chunk: the unit of work handed to the pool.
+type Chunk = Vec<(Arc<LoadedFile>, usize, GameSlice)>;
+
+/// Games in a chunk.
 const CHUNK: usize = 64;
+
+/// A window handed to the pool: its chunks come back on `results`, in any order.
+struct InFlight {
+    results: mpsc::Receiver<(usize, Rendered)>,
+    chunks: usize,
+    bytes: u64,
+}
 
 /// The audits under way: the window being filled, and the one the pool is working on.
 ///
 /// While the pool audits and renders window k+1, the caller's thread writes window k and
-/// reads the next files, so the workers never wait for the output.
+/// splits the next games, so the workers never wait for the output. Each chunk is a job
+/// of its own, queued first in, first out: a worker never waits inside one window's job
+/// for another's, so window k is done as soon as its own chunks are.
 struct Stage<'p> {
     pool: &'p rayon::ThreadPool,
     options: Arc<AuditOptions>,
     render: RenderGame,
-    window: Vec<(Arc<LoadedFile>, usize, GameSlice)>,
+    /// The window being filled, as chunks.
+    window: Vec<Chunk>,
+    window_games: usize,
+    /// Games that fill the window: small when the pool has nothing to do (at the start,
+    /// after a drain) so that it starts at once, doubling up to [`WINDOW`].
+    window_limit: usize,
     window_bytes: usize,
-    /// The window the pool works on, and the bytes of its games.
-    in_flight: Option<(mpsc::Receiver<Rendered>, u64)>,
+    in_flight: Option<InFlight>,
     /// Bytes of game text reported so far (for the progress bar).
     bytes_done: u64,
 }
 
 impl Stage<'_> {
+    /// Adds a game to the window; true when the window is full.
+    fn push(&mut self, file: &Arc<LoadedFile>, index: usize, slice: GameSlice) -> bool {
+        self.window_bytes += slice.range.len();
+        self.window_games += 1;
+        match self.window.last_mut() {
+            Some(chunk) if chunk.len() < CHUNK => chunk.push((Arc::clone(file), index, slice)),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                chunk.push((Arc::clone(file), index, slice));
+                self.window.push(chunk);
+            }
+        }
+        self.window_games >= self.window_limit || self.window_bytes >= WINDOW_BYTES
+    }
+
     /// Hands the current window to the pool, then writes the one before it.
     fn submit(&mut self, summary: &mut Summary, reporter: &mut dyn Reporter) -> io::Result<()> {
-        let jobs = std::mem::take(&mut self.window);
+        let chunks = std::mem::take(&mut self.window);
+        self.window_games = 0;
+        self.window_limit = (self.window_limit * 2).min(WINDOW);
         let bytes = std::mem::take(&mut self.window_bytes) as u64;
-        let (tx, rx) = mpsc::sync_channel(1);
-        let options = Arc::clone(&self.options);
+        let (tx, rx) = mpsc::channel();
+        let count = chunks.len();
+        let options = &self.options;
         let render = self.render;
-        let audit = move |chunk: &[(Arc<LoadedFile>, usize, GameSlice)]| {
+        let audit = move |chunk: &Chunk, options: &AuditOptions| -> Rendered {
             let mut tallies = Vec::with_capacity(chunk.len());
             let mut rendered = Vec::with_capacity(chunk.len() * 1024);
             for (file, index, slice) in chunk {
-                let report = file.audit_slice(*index, slice, &options);
+                let report = file.audit_slice(*index, slice, options);
                 render(&report, &mut rendered);
                 tallies.push(GameTally::of(&report));
             }
             (tallies, rendered)
         };
-        if self.pool.current_num_threads() == 1 {
-            // One thread does everything (`--jobs 1` means one core): no hand-over.
-            let _ = tx.send(jobs.chunks(CHUNK).map(audit).collect());
-        } else {
-            self.pool.spawn(move || {
-                let reports: Rendered = jobs.par_chunks(CHUNK).map(audit).collect();
-                // The receiver is gone only if the run stopped on an error: nothing to do.
-                let _ = tx.send(reports);
-            });
+        for (number, chunk) in chunks.into_iter().enumerate() {
+            if self.pool.current_num_threads() == 1 {
+                // One thread does everything (`--jobs 1` means one core): no hand-over.
+                let _ = tx.send((number, audit(&chunk, options)));
+            } else {
+                let tx = tx.clone();
+                let options = Arc::clone(options);
+                self.pool.spawn_fifo(move || {
+                    // The receiver is gone only if the run stopped on an error.
+                    let _ = tx.send((number, audit(&chunk, &options)));
+                });
+            }
         }
-        let previous = self.in_flight.replace((rx, bytes));
+        let window = InFlight {
+            results: rx,
+            chunks: count,
+            bytes,
+        };
+        let previous = self.in_flight.replace(window);
         self.write(previous, summary, reporter)
     }
 
     /// Writes a finished window's games, in order.
     fn write(
         &mut self,
-        window: Option<(mpsc::Receiver<Rendered>, u64)>,
+        window: Option<InFlight>,
         summary: &mut Summary,
         reporter: &mut dyn Reporter,
     ) -> io::Result<()> {
-        let Some((rx, bytes)) = window else {
+        let Some(window) = window else {
             return Ok(());
         };
-        self.bytes_done += bytes;
-        let reports = rx
-            .recv()
-            .map_err(|_| io::Error::other("a worker thread stopped"))?;
-        for (tallies, rendered) in &reports {
-            for tally in tallies {
+        self.bytes_done += window.bytes;
+        let mut chunks: Vec<Option<Rendered>> = (0..window.chunks).map(|_| None).collect();
+        for _ in 0..window.chunks {
+            let (number, rendered) = window
+                .results
+                .recv()
+                .map_err(|_| io::Error::other("a worker thread stopped"))?;
+            chunks[number] = Some(rendered);
+        }
+        for (tallies, rendered) in chunks.into_iter().flatten() {
+            for tally in &tallies {
                 summary.add_tally(tally);
             }
-            reporter.game(rendered)?;
+            reporter.game(&rendered)?;
         }
         Ok(())
     }
@@ -284,6 +340,7 @@ impl Stage<'_> {
             self.submit(summary, reporter)?;
         }
         let last = self.in_flight.take();
+        self.window_limit = FIRST_WINDOW;
         self.write(last, summary, reporter)
     }
 }
@@ -352,6 +409,8 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         options: Arc::new(config.audit.clone()),
         render: reporter.renderer(),
         window: Vec::new(),
+        window_games: 0,
+        window_limit: FIRST_WINDOW,
         window_bytes: 0,
         in_flight: None,
         bytes_done: 0,
@@ -373,14 +432,13 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         if input_size(input) >= MMAP_THRESHOLD {
             stage.finish(&mut summary, reporter)?;
         }
-        match load(input) {
+        // In the pool, so that its workers share the first reading of the file.
+        match pool.install(|| load(input)) {
             Ok(file) => {
                 summary.files += 1;
                 let file = Arc::new(file);
-                for (index, slice) in Splitter::new(file.text()).enumerate() {
-                    stage.window_bytes += slice.range.len();
-                    stage.window.push((Arc::clone(&file), index, slice));
-                    if stage.window.len() >= WINDOW || stage.window_bytes >= WINDOW_BYTES {
+                for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
+                    if stage.push(&file, index, slice) {
                         stage.submit(&mut summary, reporter)?;
                         report_progress(&summary, stage.bytes_done);
                     }

@@ -3,6 +3,7 @@
 //! Splitting must happen on decoded text: in Shift_JIS, Big5 and GBK the second byte of
 //! a character can be `]` or `\`, which a byte splitter would take for SGF syntax.
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// How the encoding of a file was chosen.
@@ -64,7 +65,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
 
     if let Some((encoding, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
         if encoding == encoding_rs::UTF_8 {
-            if std::str::from_utf8(&bytes[bom_len..]).is_ok() {
+            if is_utf8(&bytes[bom_len..]) {
                 return utf8_in_place(bom_len, declared, declared_encoding);
             }
         } else {
@@ -80,7 +81,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         }
     }
 
-    if std::str::from_utf8(bytes).is_ok() {
+    if is_utf8(bytes) {
         return utf8_in_place(0, declared, declared_encoding);
     }
 
@@ -149,6 +150,31 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             "{declared_note}; no encoding fits, invalid bytes replaced"
         )),
     }
+}
+
+/// Pieces of a big text checked at once: the check of a collection of hundreds of
+/// megabytes (and the first reading of its mapped pages) is shared by the workers of the
+/// current rayon pool instead of holding them up at the start of each file.
+const UTF8_PIECE: usize = 1 << 20;
+
+/// True when the bytes are UTF-8.
+fn is_utf8(bytes: &[u8]) -> bool {
+    if bytes.len() <= UTF8_PIECE {
+        return std::str::from_utf8(bytes).is_ok();
+    }
+    // Cut at ASCII bytes only: a text is UTF-8 when each piece between such cuts is.
+    let mut cuts = vec![0];
+    let mut at = UTF8_PIECE;
+    while at < bytes.len() {
+        match bytes[at..].iter().position(u8::is_ascii) {
+            Some(offset) => cuts.push(at + offset),
+            None => break,
+        }
+        at = cuts[cuts.len() - 1] + UTF8_PIECE;
+    }
+    cuts.push(bytes.len());
+    cuts.par_windows(2)
+        .all(|w| std::str::from_utf8(&bytes[w[0]..w[1]]).is_ok())
 }
 
 fn utf8_in_place(
@@ -249,6 +275,24 @@ mod tests {
         assert_eq!(t, "(;CA[UTF-8]PB[中国围棋协会]PW[黑白双方的棋手])");
         assert_eq!(d.from, EncodingFrom::Detected);
         assert!(d.problem.is_some());
+    }
+
+    #[test]
+    fn big_texts_are_checked_in_pieces_cut_between_characters() {
+        // Three-byte characters over several pieces, so that a cut in the middle of one
+        // would be taken for an error.
+        let text = "棋".repeat(3 * UTF8_PIECE / 3 + 7) + "(;B[aa])";
+        assert!(is_utf8(text.as_bytes()));
+        let mut broken = text.clone().into_bytes();
+        let last = broken.len() - 20;
+        broken[last] = 0xFF;
+        assert!(!is_utf8(&broken), "an error in the last piece is seen");
+        let mut no_ascii = "棋".repeat(UTF8_PIECE).into_bytes();
+        no_ascii.push(0xE6);
+        assert!(
+            !is_utf8(&no_ascii),
+            "a truncated character at the very end is seen"
+        );
     }
 
     #[test]

@@ -52,7 +52,8 @@ pub fn split(text: &str) -> Vec<GameSlice> {
 /// The games of a text, one at a time, so that a file of millions of games never holds
 /// all their slices at once.
 pub struct Splitter<'t> {
-    text: &'t str,
+    /// The text's bytes: cuts fall on ASCII bytes, hence on character boundaries.
+    text: &'t [u8],
     pos: usize,
     /// Where the last game found starts, as a place and as an offset.
     line_col: LineCol,
@@ -67,6 +68,13 @@ pub struct Splitter<'t> {
 
 impl<'t> Splitter<'t> {
     pub fn new(text: &'t str) -> Splitter<'t> {
+        Splitter::over_utf8(text.as_bytes())
+    }
+
+    /// Splits bytes already known to be UTF-8 (the decoder checked them), without
+    /// checking the whole text again: it is read once more only where a piece of it is
+    /// quoted in a problem.
+    pub fn over_utf8(text: &'t [u8]) -> Splitter<'t> {
         Splitter {
             text,
             pos: 0,
@@ -81,8 +89,7 @@ impl<'t> Splitter<'t> {
 
     /// Finds the next game tree after `pos`, with the problems met on the way.
     fn scan_next(&mut self) -> Option<GameSlice> {
-        let text = self.text;
-        let bytes = text.as_bytes();
+        let bytes = self.text;
         while self.pos < bytes.len() {
             let pos = self.pos;
             // Between trees: skip whitespace, note anything else.
@@ -103,7 +110,7 @@ impl<'t> Splitter<'t> {
                     }
                     i = at + 1;
                 }
-                if !text[pos..junk_end].trim().is_empty() && self.pending.len() < 16 {
+                if !is_blank(&bytes[pos..junk_end]) && self.pending.len() < 16 {
                     let message = if self.found == 0 {
                         "text before the first game tree ignored"
                     } else {
@@ -111,7 +118,7 @@ impl<'t> Splitter<'t> {
                     };
                     let at = self
                         .line_col
-                        .advance(&text[self.line_col_at..], pos - self.line_col_at);
+                        .advance_bytes(&bytes[self.line_col_at..], pos - self.line_col_at);
                     self.pending.push(SplitProblem {
                         offset: pos,
                         at,
@@ -137,10 +144,12 @@ impl<'t> Splitter<'t> {
             problems.extend(tree_problems);
             self.line_col = self
                 .line_col
-                .advance(&text[self.line_col_at..], start - self.line_col_at);
+                .advance_bytes(&bytes[self.line_col_at..], start - self.line_col_at);
             self.line_col_at = start;
             for p in problems.iter_mut().filter(|p| p.offset >= start) {
-                p.at = self.line_col.advance(&text[start..], p.offset - start);
+                p.at = self
+                    .line_col
+                    .advance_bytes(&bytes[start..], p.offset - start);
             }
             self.found += 1;
             self.pos = end;
@@ -164,7 +173,7 @@ impl Iterator for Splitter<'_> {
             self.ahead = self.scan_next();
             if self.ahead.is_none() {
                 // No game tree at all: one slice stands for the file.
-                let message = if self.text.trim().is_empty() {
+                let message = if is_blank(self.text) {
                     "no game tree: the file is empty"
                 } else {
                     "no game tree: no '(' found in the file"
@@ -192,6 +201,11 @@ impl Iterator for Splitter<'_> {
         }
         Some(current)
     }
+}
+
+/// True when a piece of text holds nothing but white space.
+fn is_blank(piece: &[u8]) -> bool {
+    String::from_utf8_lossy(piece).trim().is_empty()
 }
 
 /// True when a `;` at `at` opens a node: whitespace, then a property identifier and `[`
