@@ -235,6 +235,63 @@ fn art8_bent_four_in_the_corner_is_dead() {
     assert_status(&pos, &e, &["B8"], ChainStatus::Dead);
 }
 
+/// White's corner group (F9..J7) has only the liberties G9 and J8, which Black's H9-J9
+/// shares: the bent four in the corner with two stones inside. Black's wall lives, and
+/// White cannot make two eyes (White G9 or J8 is self-atari); no seki, since the corner
+/// is Black's to settle.
+const BENT_FOUR_WITH_STONES_INSIDE: &str = "
+    . X . X X O . X X
+    X X X X X O O O .
+    . . . . X X X O O
+    . . . . . . X X X
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn art8_bent_four_in_the_corner_with_stones_inside_is_dead_not_seki() {
+    let (pos, e) = estimate(BENT_FOUR_WITH_STONES_INSIDE);
+    assert_status(&pos, &e, &["F9", "H8", "J7"], ChainStatus::Dead);
+    assert_status(&pos, &e, &["H9", "J9", "E8", "J6"], ChainStatus::Alive);
+    assert!(e.seki.is_empty(), "no seki: {:?}", e.seki);
+}
+
+/// The eye spaces that a group cannot split into two eyes once the opponent plays their
+/// vital point, each holding one of the opponent's stones: White's group around them has
+/// no other liberty and Black's wall outside lives.
+#[test]
+fn art8_groups_whose_only_eye_space_is_a_killing_shape_are_dead() {
+    // Pyramid four (E8 D8 F8 E7) with Black's E8 on its vital point.
+    let pyramid = "
+        . . . . . . . . .
+        . . X X X X X . .
+        . X O O O O O X .
+        . X O . X . O X .
+        . X O O . O O X .
+        . X X O O O X X .
+        . . X X X X X . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    // Bulky five (D6 E6 D5 E5 F5) with Black's E5 on its vital point.
+    let bulky = "
+        . . . . . . . . .
+        . . X X X X X . .
+        . X X O O O X X .
+        . X O O . . O X .
+        . X O . X . O X .
+        . X O O O O O X .
+        . X X X X X X X .
+        . . . . . . . . .
+        . . . . . . . . .";
+    for (name, diagram, white) in [("pyramid four", pyramid, "D7"), ("bulky five", bulky, "D6")] {
+        let (pos, e) = estimate(diagram);
+        assert_eq!(status(&pos, &e, white), ChainStatus::Dead, "{name}: {e:?}");
+        assert_eq!(status(&pos, &e, "C8"), ChainStatus::Alive, "{name}");
+    }
+}
+
 #[test]
 fn art9_settled_game_has_nothing_dead() {
     let (pos, e) = estimate(

@@ -15,10 +15,11 @@
 //!    are then left alone by the play-outs and counted for that colour.
 //! 3. Play-outs from the final position, half with Black to move first and half with
 //!    White. A player never fills its own real eye, never puts a chain of two or more
-//!    stones into self-atari (so seki survives), always may capture, takes a chain the
-//!    opponent has just left in atari and
-//!    runs from an atari when running gains a liberty; half of the other moves answer
-//!    next to the opponent's last move.
+//!    stones into self-atari (so seki survives) unless that chain is a killing shape
+//!    inside one opponent chain left with that same single liberty (a nakade: so a bulky
+//!    five or a pyramid four still dies), always may capture, takes a chain the opponent
+//!    has just left in atari and runs from an atari when running gains a liberty; half of
+//!    the other moves answer next to the opponent's last move.
 //!    Play stops after two passes; each point is then owned by the colour standing on it,
 //!    or by the only colour bordering it. Play-outs run in batches and stop early once no
 //!    decision is close.
@@ -26,7 +27,10 @@
 //!    the end. Chains of one colour that share a liberty the play-outs give to that colour
 //!    vote together. A chain kept alive next to a liberty that both colours still border
 //!    at the end of most play-outs (nobody could fill it) is in seki. The enclosed-area
-//!    look of step 2 runs again with the play-outs' verdicts and ownership.
+//!    look of step 2 runs again with the play-outs' verdicts and ownership, then a look at
+//!    each doubtful group's eye space (one area of a killing shape: dead; two real eyes:
+//!    alive), which also reads the groups held in seki whose liberties all lie in their
+//!    own eye space. Last, a chain found dead with nothing but dead chains around it lives.
 
 use crate::geom::{BoardSize, Color, Point, Position};
 
@@ -625,29 +629,67 @@ fn bent_four_in_the_corner(size: BoardSize, region: &[usize]) -> bool {
     connected && along_row + along_col == 5 && along_row.max(along_col) == 3
 }
 
+/// Whether a connected eye space cannot give two eyes once the opponent plays first in
+/// it: three points or fewer, or one of the killing shapes of four to six points (the
+/// square four, the pyramid four, the bent four in the corner, the bulky five, the
+/// crossed five, the rabbitty six).
+fn dead_shape(size: BoardSize, region: &[usize]) -> bool {
+    let touching = |p: usize, q: usize| neighbors(size, p).any(|n| n == q);
+    killing_shape(region, touching) || (region.len() == 4 && bent_four_in_the_corner(size, region))
+}
+
+/// [`dead_shape`] away from the corner, for any board layout: the shapes are told apart
+/// by how their points touch, the number of touching pairs and the most touches of one
+/// point.
+fn killing_shape(region: &[usize], touching: impl Fn(usize, usize) -> bool) -> bool {
+    if region.len() <= 3 {
+        return true;
+    }
+    if region.len() > 6 {
+        return false;
+    }
+    let degrees: Vec<usize> = region
+        .iter()
+        .map(|&p| region.iter().filter(|&&q| touching(p, q)).count())
+        .collect();
+    let edges = degrees.iter().sum::<usize>() / 2;
+    let widest = degrees.iter().copied().max().unwrap_or(0);
+    match region.len() {
+        // Square (a ring of four), pyramid (one point touching the three others).
+        4 => edges == 4 || widest == 3,
+        // Bulky five (a square and one more: the only five with a ring), crossed five.
+        5 => edges == 5 || widest == 4,
+        // Rabbitty six: a square with two more on one of its points.
+        _ => edges == 6 && widest == 4,
+    }
+}
+
 /// A static look at each undecided chain's eye space, after the play-outs.
 ///
 /// A group is a set of chains of one colour joined through the areas they enclose (the
 /// connected sets of points not of that colour that hold no stone of the opponent judged
 /// alive with confidence) and through pairs of shared liberties. A group whose whole
-/// enclosed space is at most one area of three points or fewer (or the bent four in the
-/// corner), and whose opponent neighbours are all strong (alive for certain, with two
-/// eyes, or all but certain from the play-outs), cannot make two eyes and is dead. A
-/// group with two enclosed empty areas that are real eyes is alive; a single-point eye is
-/// false when the opponent holds or can play on too many of its diagonals. Only chains
-/// the play-outs left uncertain are changed.
+/// enclosed space is at most one area of a killing shape ([`dead_shape`]), and whose
+/// opponent neighbours are all strong (alive for certain, with two eyes, or all but
+/// certain from the play-outs), cannot make two eyes and is dead. A group with two
+/// enclosed empty areas that are real eyes is alive; a single-point eye is false when the
+/// opponent holds or can play on too many of its diagonals. Only chains the play-outs
+/// left uncertain are changed, and chains they hold in seki (`seki_like`) when all their
+/// liberties lie in that one area: a seki needs liberties shared with an opponent chain
+/// that cannot fill them, and such a group shares none.
 fn eye_space(
     position: &Position,
     chains: &[Chain],
     chain_at: &[usize],
     settled: &Settled,
     threshold: f64,
+    seki_like: &[bool],
     verdict: &mut [(bool, f64)],
 ) {
     let size = position.size;
     let n = size.points();
     let undecided = |id: usize, verdict: &[(bool, f64)]| {
-        settled.status[id].is_none() && verdict[id].1 < threshold
+        settled.status[id].is_none() && (verdict[id].1 < threshold || seki_like[id])
     };
     if !(0..chains.len()).any(|id| undecided(id, verdict)) {
         return;
@@ -707,9 +749,10 @@ fn eye_space(
                 points.push(p);
                 if position.cells[p].is_some() {
                     empty = false;
-                    // Opponent stones still undecided do not make the area open.
+                    // Opponent stones still undecided, or held only in seki, do not
+                    // make the area open: whether they live is what is being decided.
                     let (alive, conf) = verdict[chain_at[p]];
-                    live_opponent |= alive && conf >= threshold;
+                    live_opponent |= alive && conf >= threshold && !seki_like[chain_at[p]];
                 }
                 for q in neighbors(size, p) {
                     if position.cells[q] == Some(color) {
@@ -762,7 +805,8 @@ fn eye_space(
                     let p = area.points[0];
                     let held = diagonals(size, p)
                         .filter(|&d| match position.cells[d] {
-                            Some(c) => c != color,
+                            // Stones held only in seki may yet be taken.
+                            Some(c) => c != color && !seki_like[chain_at[d]],
                             None => neighbors(size, d)
                                 .any(|q| position.cells[q] == Some(color.opponent())),
                         })
@@ -787,6 +831,7 @@ fn eye_space(
             || (verdict[id].0 && verdict[id].1 >= STRONG_CONFIDENCE)
     };
     let mut decided: Vec<Option<bool>> = vec![None; group_areas.len()];
+    let mut seki_held = vec![false; group_areas.len()];
     for (g, areas) in group_areas.iter().enumerate() {
         let members: Vec<usize> = (0..chains.len()).filter(|&id| group_of[id] == g).collect();
         if !members.iter().any(|&id| undecided(id, verdict)) {
@@ -800,7 +845,7 @@ fn eye_space(
         let mut space = areas.iter().filter(|a| !a.false_eye);
         let small = match (space.next(), space.next()) {
             (None, _) => true,
-            (Some(a), None) => a.points.len() <= 3 || bent_four_in_the_corner(size, &a.points),
+            (Some(a), None) => dead_shape(size, &a.points),
             _ => false,
         };
         if !small {
@@ -822,14 +867,26 @@ fn eye_space(
         });
         if all_strong {
             decided[g] = Some(false);
+            // A chain held in seki by the play-outs is taken as dead only when every
+            // liberty of the group lies in its eye space.
+            let enclosed = members
+                .iter()
+                .all(|&id| chains[id].liberties.iter().all(|l| inside.contains(l)));
+            if !enclosed {
+                seki_held[g] = true;
+            }
         }
     }
     for id in 0..chains.len() {
         if !undecided(id, verdict) {
             continue;
         }
-        if let Some(alive) = decided[group_of[id]] {
-            verdict[id] = (alive, EYE_SPACE_CONFIDENCE);
+        let g = group_of[id];
+        let uncertain = verdict[id].1 < threshold;
+        match decided[g] {
+            Some(alive) if uncertain => verdict[id] = (alive, EYE_SPACE_CONFIDENCE),
+            Some(false) if !seki_held[g] => verdict[id] = (false, EYE_SPACE_CONFIDENCE),
+            _ => {}
         }
     }
 }
@@ -929,6 +986,16 @@ fn decide(
         group_stones[g] += c.stones.len() as f64;
     }
 
+    // Alive, not alive for certain, and next to a liberty that both colours still border
+    // at the end of most play-outs.
+    let in_seki = |id: usize, alive: bool| {
+        alive
+            && settled.status[id].is_none()
+            && chains[id]
+                .liberties
+                .iter()
+                .any(|&l| stats.shared[l] as f64 >= 0.5 * runs)
+    };
     let mut verdict: Vec<(bool, f64)> = (0..chains.len())
         .map(|id| match settled.status[id] {
             Some(a) => (a, 1.0),
@@ -956,24 +1023,34 @@ fn decide(
         })
         .collect();
     enclosed_without_eyes(position, chains, &chain_at, Some(&ownership), &mut verdict);
+    let seki_like: Vec<bool> = (0..chains.len())
+        .map(|id| in_seki(id, verdict[id].0))
+        .collect();
     eye_space(
         position,
         chains,
         &chain_at,
         settled,
         config.uncertain_below,
+        &seki_like,
         &mut verdict,
     );
+
+    only_dead_around_lives(position, chains, &chain_at, settled, &mut verdict);
 
     let mut out = Vec::with_capacity(chains.len());
     let (mut dead, mut uncertain, mut seki) = (Vec::new(), Vec::new(), Vec::new());
     for (id, c) in chains.iter().enumerate() {
         let (alive, confidence) = verdict[id];
-        let in_seki = alive
-            && settled.status[id].is_none()
+        // A seki needs a living partner: one that the static look found dead is none.
+        let partner = |l: usize| {
+            neighbors(size, l)
+                .any(|q| position.cells[q] == Some(c.color.opponent()) && verdict[chain_at[q]].0)
+        };
+        let in_seki = in_seki(id, alive)
             && c.liberties
                 .iter()
-                .any(|&l| stats.shared[l] as f64 >= 0.5 * runs);
+                .any(|&l| stats.shared[l] as f64 >= 0.5 * runs && partner(l));
         let status = match (alive, in_seki) {
             (false, _) => ChainStatus::Dead,
             (true, true) => ChainStatus::Seki,
@@ -1004,6 +1081,39 @@ fn decide(
         uncertain,
         seki,
         ownership,
+    }
+}
+
+/// A chain judged dead whose every opponent neighbour is judged dead too cannot be: the
+/// stones a group captured to make its eye, once that group is itself found dead, are the
+/// winners of the corner. Such a chain is alive, with the least confidence of the verdicts
+/// that freed it.
+fn only_dead_around_lives(
+    position: &Position,
+    chains: &[Chain],
+    chain_at: &[usize],
+    settled: &Settled,
+    verdict: &mut [(bool, f64)],
+) {
+    let size = position.size;
+    for (id, c) in chains.iter().enumerate() {
+        if verdict[id].0 || settled.status[id].is_some() {
+            continue;
+        }
+        let mut weakest: Option<f64> = None;
+        let mut any_alive = false;
+        for &s in &c.stones {
+            for q in neighbors(size, s) {
+                if position.cells[q] == Some(c.color.opponent()) {
+                    let (alive, confidence) = verdict[chain_at[q]];
+                    any_alive |= alive;
+                    weakest = Some(weakest.map_or(confidence, |w: f64| w.min(confidence)));
+                }
+            }
+        }
+        if let (false, Some(confidence)) = (any_alive, weakest) {
+            verdict[id] = (true, confidence);
+        }
     }
 }
 
@@ -1441,12 +1551,86 @@ impl Board {
     }
 
     /// A move the play-outs may choose at random: legal, not into an own eye, not a chain
-    /// of two or more stones into self-atari.
+    /// of two or more stones into self-atari unless it is a killing throw-in.
     #[inline]
     fn good_move(&self, layout: &Layout, p: usize, c: u8) -> bool {
         self.is_legal(layout, p, c)
             && !self.is_own_eye(layout, p, c)
-            && !self.is_group_self_atari(layout, p, c)
+            && (!self.is_group_self_atari(layout, p, c) || self.is_nakade(layout, p, c))
+    }
+
+    /// Whether the chain that `c` makes at `p`, left with one liberty, is a killing shape
+    /// inside a single opponent chain, which can only take it to be left with one eye of
+    /// that shape: the way into a group's eye space that seki-keeping play-outs must still
+    /// allow, or a group with a bulky five or a pyramid four would never die.
+    fn is_nakade(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        let mut stones = [0usize; 6];
+        stones[0] = p;
+        let mut count = 1;
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            if self.color[q] != c {
+                continue;
+            }
+            let h = self.head[q] as usize;
+            if stones[..count]
+                .iter()
+                .any(|&s| self.head[s] as usize == h && s != p)
+            {
+                continue;
+            }
+            let mut s = h;
+            loop {
+                if count == stones.len() {
+                    return false;
+                }
+                stones[count] = s;
+                count += 1;
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+        }
+        // Inside one chain's eye space: the stones touch no other opponent chain (a throw-in
+        // between two of them, as into a seki, lets them join through the capture).
+        let opp = 3 - c;
+        let mut around = None;
+        let mut last_liberty = 0;
+        for &s in &stones[..count] {
+            for d in 0..4 {
+                let q = layout.nb(s, d);
+                if self.color[q] == opp {
+                    let h = self.head[q];
+                    if *around.get_or_insert(h) != h {
+                        return false;
+                    }
+                } else if self.color[q] == EMPTY && q != p {
+                    last_liberty = q;
+                }
+            }
+        }
+        // And that chain is short of liberties too: its only one left is the one it must
+        // fill to capture, so that the capture leaves it nothing but this eye space (with
+        // an eye elsewhere it would live, and the throw-in would only lose stones).
+        let Some(h) = around.map(usize::from) else {
+            return false;
+        };
+        // `p` is a liberty of that chain once per stone of it that `p` touches.
+        let shared = (0..4)
+            .map(|d| layout.nb(p, d))
+            .filter(|&q| self.color[q] == opp && self.head[q] as usize == h)
+            .count() as u64;
+        let n = self.lib_n[h] as u64 - shared;
+        let sum = self.lib_sum[h] as u64 - shared * p as u64;
+        let sq = self.lib_sq[h] - shared * (p as u64) * (p as u64);
+        if n == 0 || n * sq != sum * sum || (sum / n) as usize != last_liberty {
+            return false;
+        }
+        let dirs = layout.dirs;
+        killing_shape(&stones[..count], |a, b| {
+            dirs.iter().any(|&d| (a as isize + d) as usize == b)
+        })
     }
 
     /// Chooses and plays a move for `c`; the point played, or `None` when `c` passes.
