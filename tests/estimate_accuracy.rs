@@ -1,6 +1,9 @@
 //! How often the dead-stone estimate (art. 8) agrees with two outside judges on real games
 //! of `../shared/corpus`: the territory markup (`TB`/`TW`) the players' server or program
 //! wrote at the end of the game, and GNU Go 3.8 (`--chinese-rules`) on finished games.
+//! Where the markup leaves dead stones unmarked, GNU Go's own status reading of the same
+//! game (`tests/data/gnugo-status-markup-games.tsv`, made by `scripts/gnugo-status.py`)
+//! tells a markup slip from an estimate's error.
 //!
 //! Run in release mode (`cargo test --release --test estimate_accuracy -- --nocapture`) to
 //! see the figures and the failures; `ESTIMATE_ACCURACY_BOARDS=1` also draws each failing
@@ -44,7 +47,7 @@ fn shared_corpus() -> Option<PathBuf> {
 /// Rows of a tab-separated file with a header, as column name -> value.
 fn read_tsv(path: &Path) -> Vec<BTreeMap<String, String>> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let mut lines = text.lines();
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
     let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
     lines
         .filter(|l| !l.is_empty())
@@ -199,8 +202,19 @@ fn estimate_agrees_with_the_territory_markup_of_real_games() {
         return;
     };
     let manifest = read_tsv(&corpus.join("real/MANIFEST.tsv"));
+    // GNU Go's own status reading of the same games, a second judge: where the markup
+    // leaves dead stones unmarked, it says so (scripts/gnugo-status.py made this file).
+    let gnugo: BTreeMap<String, String> = read_tsv(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-status-markup-games.tsv"),
+    )
+    .into_iter()
+    .map(|r| (r["path"].clone(), r["gnugo_dead_stones"].clone()))
+    .collect();
     let mut times = Vec::new();
     let (mut games, mut agree) = (0usize, 0usize);
+    // Games where GNU Go agrees with the markup, and where it agrees with the estimate
+    // but the markup does not.
+    let (mut gnugo_agrees_with_markup, mut markup_incomplete) = (0usize, 0usize);
     let mut classes: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
     for row in manifest.iter().filter(|r| r["has_TB_TW"] == "yes") {
         let path = corpus.join(&row["path"]);
@@ -211,13 +225,29 @@ fn estimate_agrees_with_the_territory_markup_of_real_games() {
             let board = &game.board;
             let markup = dead_from_markup(board, &game.territory_black, &game.territory_white);
             let (e, ours) = estimate(board, &mut times);
+            let size = board.size;
+            let gnugo_dead: Option<Vec<Point>> = gnugo.get(&row["path"]).map(|list| {
+                let mut v: Vec<Point> = list
+                    .split_whitespace()
+                    .filter_map(|v| vertex(size, v))
+                    .collect();
+                v.sort();
+                v
+            });
             games += 1;
+            if gnugo_dead.as_ref() == Some(&markup) {
+                gnugo_agrees_with_markup += 1;
+            }
             if ours == markup {
                 agree += 1;
                 continue;
             }
-            let class = classify(board, &e, &markup, &ours);
-            let size = board.size;
+            let class = if gnugo_dead.as_ref() == Some(&ours) {
+                markup_incomplete += 1;
+                "markup leaves dead stones unmarked: GNU Go's reading agrees with the estimate"
+            } else {
+                classify(board, &e, &markup, &ours)
+            };
             classes.entry(class).or_default().push(format!(
                 "{}#{i}: markup only [{}] estimate only [{}]",
                 row["path"],
@@ -251,21 +281,29 @@ fn estimate_agrees_with_the_territory_markup_of_real_games() {
         }
     }
     let share = agree as f64 / games.max(1) as f64;
+    let either = (agree + markup_incomplete) as f64 / games.max(1) as f64;
     let median_time = median(&mut times);
     println!(
-        "territory markup: estimate agrees on {agree} of {games} games ({:.1}%); \
-         median estimate time {median_time:?}",
+        "territory markup: estimate agrees on {agree} of {games} games ({:.1}%), with the \
+         markup or GNU Go's reading on {} ({:.1}%); GNU Go's own reading agrees with the \
+         markup on {gnugo_agrees_with_markup} ({:.1}%); median estimate time {median_time:?}",
         100.0 * share,
+        agree + markup_incomplete,
+        100.0 * either,
+        100.0 * gnugo_agrees_with_markup as f64 / games.max(1) as f64,
     );
     report_failures(&classes);
     assert!(games >= 140, "{games} games with markup");
-    // Measured: 124 of 148 games (83.8%); the aim is 97%. Nearly all games with markup are
-    // GNU Go's own games (gnugo-regression), marked by GNU Go or the server: the failures
-    // are groups whose fate needs reading that the play-outs leave uncertain (counted
-    // alive), markup that leaves obviously dead stones alive (self_play/354-34-*, yagr,
-    // kat-gnu: incomplete markup), and markup that kills a group the play-outs hold in
-    // seki (handtalk1, nicklas19).
-    assert!(share >= 0.86, "{share}");
+    // Measured: 133 of 148 games (89.9%) agree with the markup, 141 (95.3%) with the markup
+    // or, where the markup leaves dead stones unmarked, with GNU Go's own reading; GNU Go's
+    // reading itself agrees with the markup on 135 (91.2%). The aim is 97% agreement with
+    // the markup. Nearly all games with markup are GNU Go's own games (gnugo-regression),
+    // marked by GNU Go or the server: 8 failures are markup that leaves plainly dead stones
+    // unmarked (self_play/354-34-*, yagr, kat-gnu, ...: GNU Go calls them dead too); the
+    // others are groups whose fate needs reading (semeai, unfinished corners) that the
+    // play-outs leave uncertain.
+    assert!(share >= 0.89, "{share}");
+    assert!(either >= 0.94, "{either}");
     if !cfg!(debug_assertions) {
         assert!(median_time <= Duration::from_millis(6), "{median_time:?}");
     }
@@ -416,20 +454,20 @@ fn estimate_agrees_with_gnu_go_on_finished_games() {
     println!("score differs by more than one point:");
     report_failures(&score_classes);
     assert!(games >= 160, "{games} finished games");
-    // Measured: 144 of 171 games (84.2%) with the same dead stones, 113 (66.1%) with the
-    // score within one point, 140 (81.9%) counting the handicap convention as agreement.
-    // The aim is 95% for both; what keeps the estimate from it:
+    // Measured: 158 of 171 games (92.4%) with the same dead stones, 121 (70.8%) with the
+    // score within one point, 154 (90.1%) once the handicap and seki-eye conventions are
+    // set aside. The aim is 95% for both; what keeps the estimate from it:
     // - most of these games are GNU Go's own games on NNGS and KGS, stopped by two passes
-    //   with large unsettled areas: dead stones scattered in open areas, and groups whose
-    //   fate needs reading (semeai, bent shapes), which the play-outs leave uncertain and
-    //   count as alive;
+    //   with large unsettled areas: groups whose fate needs reading (semeai, unfinished
+    //   corners), which the play-outs leave uncertain, and a few where the estimate and
+    //   GNU Go disagree on a capturing race;
     // - GNU Go's `final_score` under `--chinese-rules` gives White nothing for the
     //   handicap stones, where the Chinese rules give White N points: every handicap game
     //   whose dead stones agree still differs by exactly N;
-    // - GNU Go sometimes calls dead a group the play-outs hold in seki.
-    assert!(dead_share >= 0.87, "{dead_share}");
-    assert!(score_share >= 0.67, "{score_share}");
-    assert!(counted_alike >= 0.85, "{counted_alike}");
+    // - where the dead stones differ, so does the score (13 games).
+    assert!(dead_share >= 0.91, "{dead_share}");
+    assert!(score_share >= 0.69, "{score_share}");
+    assert!(counted_alike >= 0.89, "{counted_alike}");
     if !cfg!(debug_assertions) {
         assert!(median_time <= Duration::from_millis(6), "{median_time:?}");
     }

@@ -805,8 +805,13 @@ fn eye_space(
                     let p = area.points[0];
                     let held = diagonals(size, p)
                         .filter(|&d| match position.cells[d] {
-                            // Stones held only in seki may yet be taken.
-                            Some(c) => c != color && !seki_like[chain_at[d]],
+                            // Only stones alive with confidence hold it: the others
+                            // (undecided, held only in seki) may yet be taken, as the
+                            // areas above assume.
+                            Some(c) => {
+                                let (alive, conf) = verdict[chain_at[d]];
+                                c != color && alive && conf >= threshold && !seki_like[chain_at[d]]
+                            }
                             None => neighbors(size, d)
                                 .any(|q| position.cells[q] == Some(color.opponent())),
                         })
@@ -1642,6 +1647,17 @@ impl Board {
         rng: &mut XorShift,
     ) -> Option<usize> {
         if last != 0 {
+            // Save a chain the opponent has just put in atari by taking one of its
+            // attackers, when the capture leaves it more than one liberty.
+            for d in 0..4 {
+                let q = layout.nb(last, d);
+                if self.color[q] == c && self.in_atari(self.head[q] as usize) {
+                    if let Some(l) = self.saving_capture(layout, self.head[q] as usize, c) {
+                        self.play(layout, l, c);
+                        return Some(l);
+                    }
+                }
+            }
             // Take a chain the opponent has just left in atari.
             let h = self.head[last] as usize;
             if self.color[last] == 3 - c && self.in_atari(h) {
@@ -1701,6 +1717,35 @@ impl Board {
             }
         }
         None
+    }
+
+    /// A capture by `c` of an opponent chain in atari next to `c`'s chain `h`, itself in
+    /// atari, after which `h` has more than one liberty: any capture elsewhere than on
+    /// `h`'s last liberty, or one there that frees two stones or more. (Taking a single
+    /// stone on that liberty leaves `h` in atari again: the capture the opponent wants.)
+    fn saving_capture(&self, layout: &Layout, h: usize, c: u8) -> Option<usize> {
+        let own_liberty = self.atari_lib(h);
+        let mut s = h;
+        loop {
+            for d in 0..4 {
+                let q = layout.nb(s, d);
+                if self.color[q] == 3 - c {
+                    let attacker = self.head[q] as usize;
+                    if self.in_atari(attacker) {
+                        let l = self.atari_lib(attacker);
+                        if (l != own_liberty || self.size[attacker] >= 2)
+                            && self.is_legal(layout, l, c)
+                        {
+                            return Some(l);
+                        }
+                    }
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                return None;
+            }
+        }
     }
 
     /// Plays until both sides pass (or a move limit is reached).
