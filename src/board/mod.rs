@@ -347,10 +347,13 @@ impl Board {
     pub fn position(&self) -> Position {
         let mut position = Position::empty(self.size);
         let width = self.size.width as usize;
-        for (i, cell) in position.cells.iter_mut().enumerate() {
-            let at = ((i / width + 1) * STRIDE + i % width + 1) & MASK;
-            if self.cells[at] != EMPTY {
-                *cell = Some(color_of(self.cells[at]));
+        // Row by row: a slice of cells per row, no division per point.
+        for (row, line) in position.cells.chunks_mut(width).enumerate() {
+            let start = (row + 1) * STRIDE + 1;
+            for (cell, &c) in line.iter_mut().zip(&self.cells[start..start + width]) {
+                if c != EMPTY {
+                    *cell = Some(color_of(c));
+                }
             }
         }
         position

@@ -2,10 +2,12 @@
 //!
 //! `walk` finds the files, `source` reads them (memory-mapped when big), `decode` turns
 //! their bytes into UTF-8 whatever `CA[]` says, `split` cuts a text into game trees with
-//! byte offsets, and `lines` maps offsets back to `line:column`.
+//! byte offsets (`scan` finds where each tree ends), and `lines` maps offsets back to
+//! `line:column`.
 
 pub mod decode;
 pub mod lines;
+pub mod scan;
 pub mod source;
 pub mod split;
 pub mod walk;

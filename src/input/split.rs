@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use crate::input::lines::LineCol;
+use crate::input::scan::{self, TreeEnd};
 
 /// How bad a problem found while splitting is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,65 +226,30 @@ fn starts_node(bytes: &[u8], at: usize) -> bool {
 /// Scans one tree from `start` (its `(`, or its first `;` when `(` is missing) and returns
 /// where it ends with the problems met.
 fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<SplitProblem>) {
-    let mut problems = Vec::new();
-    let mut depth: usize = usize::from(missing_open);
-    let mut first_open: Option<usize> = None;
-    // A plain byte loop: values are mostly a few bytes long (`B[pd]`), too short for a
-    // vectorised search to pay for its call.
-    let mut pos = start;
-    while pos < bytes.len() {
-        match bytes[pos] {
-            b'(' => {
-                depth += 1;
-                first_open.get_or_insert(pos);
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return (pos + 1, problems);
-                }
-            }
-            b'[' => {
-                match short_value_end(bytes, pos + 1) {
-                    Some(end) => pos = end,
-                    None => {
-                        problems.push(SplitProblem {
-                        offset: pos,
-                        at: LineCol::START,
-                        gravity: Gravity::Broken,
-                        message: "property value never closed: ']' missing before the end of the file".into(),
-                    });
-                        return (bytes.len(), problems);
-                    }
-                }
-            }
-            _ => {}
-        }
-        pos += 1;
+    match scan::scan_tree(bytes, start, usize::from(missing_open)) {
+        TreeEnd::Closed(end) => (end, Vec::new()),
+        TreeEnd::ValueOpen(at) => (
+            bytes.len(),
+            vec![SplitProblem {
+                offset: at,
+                at: LineCol::START,
+                gravity: Gravity::Broken,
+                message: "property value never closed: ']' missing before the end of the file"
+                    .into(),
+            }],
+        ),
+        TreeEnd::Open { depth, first_open } => (
+            bytes.len(),
+            vec![SplitProblem {
+                offset: first_open.unwrap_or(start),
+                at: LineCol::START,
+                gravity: Gravity::Recovered,
+                message: format!(
+                    "game tree never closed: {depth} ')' missing before the end of the file"
+                ),
+            }],
+        ),
     }
-    problems.push(SplitProblem {
-        offset: first_open.unwrap_or(start),
-        at: LineCol::START,
-        gravity: Gravity::Recovered,
-        message: format!("game tree never closed: {depth} ')' missing before the end of the file"),
-    });
-    (bytes.len(), problems)
-}
-
-/// [`value_end`] tuned for short values: a few bytes are looked at one by one before a
-/// vectorised search takes over for long ones (comments).
-#[inline]
-fn short_value_end(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut pos = from;
-    let stop = (from + 8).min(bytes.len());
-    while pos < stop {
-        match bytes[pos] {
-            b']' => return Some(pos),
-            b'\\' => return value_end(bytes, pos),
-            _ => pos += 1,
-        }
-    }
-    value_end(bytes, pos)
 }
 
 /// The offset of the `]` that closes a value starting at `from`, skipping `\` escapes.

@@ -1,11 +1,20 @@
 //! Every position since the start (or the last setup node), for superko: an
 //! open-addressing table of 64-bit Zobrist keys, reused from game to game.
 
+/// One entry of the table: key, move and stamp side by side, so that a probe reads one
+/// cache line and checks one index.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    /// The move after which the position first stood.
+    first_move: u32,
+    /// The entry is live when its stamp is the table's generation.
+    stamp: u32,
+}
+
 /// Positions seen, each with the move number after which it first stood.
 pub struct PositionHistory {
-    keys: Vec<u64>,
-    moves: Vec<u32>,
-    stamps: Vec<u32>,
+    slots: Vec<Slot>,
     generation: u32,
     len: usize,
 }
@@ -21,9 +30,7 @@ impl PositionHistory {
     pub fn with_capacity(capacity: usize) -> PositionHistory {
         let capacity = capacity.next_power_of_two().max(16);
         PositionHistory {
-            keys: vec![0; capacity],
-            moves: vec![0; capacity],
-            stamps: vec![0; capacity],
+            slots: vec![Slot::default(); capacity],
             generation: 1,
             len: 0,
         }
@@ -34,7 +41,7 @@ impl PositionHistory {
         self.len = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.stamps.fill(0);
+            self.slots.fill(Slot::default());
             self.generation = 1;
         }
     }
@@ -51,20 +58,21 @@ impl PositionHistory {
     fn slot(&self, key: u64) -> usize {
         // The keys are random already; mix anyway so that structured keys spread too.
         let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> 32) as usize & (self.keys.len() - 1)
+        (mixed >> 32) as usize & (self.slots.len() - 1)
     }
 
     /// The move after which `key` first stood, if it did.
     #[inline]
     pub fn get(&self, key: u64) -> Option<u32> {
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
         loop {
-            if self.stamps[i] != self.generation {
+            let slot = &self.slots[i];
+            if slot.stamp != self.generation {
                 return None;
             }
-            if self.keys[i] == key {
-                return Some(self.moves[i]);
+            if slot.key == key {
+                return Some(slot.first_move);
             }
             i = (i + 1) & mask;
         }
@@ -73,20 +81,24 @@ impl PositionHistory {
     /// Records `key` as standing after move `move_number`, unless it was seen before.
     #[inline]
     pub fn insert(&mut self, key: u64, move_number: u32) {
-        if (self.len + 1) * 2 > self.keys.len() {
+        if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
+        let generation = self.generation;
         let mut i = self.slot(key);
         loop {
-            if self.stamps[i] != self.generation {
-                self.stamps[i] = self.generation;
-                self.keys[i] = key;
-                self.moves[i] = move_number;
+            let slot = &mut self.slots[i];
+            if slot.stamp != generation {
+                *slot = Slot {
+                    key,
+                    first_move: move_number,
+                    stamp: generation,
+                };
                 self.len += 1;
                 return;
             }
-            if self.keys[i] == key {
+            if slot.key == key {
                 return;
             }
             i = (i + 1) & mask;
@@ -94,20 +106,16 @@ impl PositionHistory {
     }
 
     fn grow(&mut self) {
-        let old: Vec<(u64, u32)> = (0..self.keys.len())
-            .filter(|&i| self.stamps[i] == self.generation)
-            .map(|i| (self.keys[i], self.moves[i]))
+        let generation = self.generation;
+        let old: Vec<Slot> = self
+            .slots
+            .iter()
+            .filter(|s| s.stamp == generation)
+            .copied()
             .collect();
-        let capacity = self.keys.len() * 2;
-        *self = PositionHistory {
-            keys: vec![0; capacity],
-            moves: vec![0; capacity],
-            stamps: vec![0; capacity],
-            generation: 1,
-            len: 0,
-        };
-        for (k, m) in old {
-            self.insert(k, m);
+        *self = PositionHistory::with_capacity(self.slots.len() * 2);
+        for s in old {
+            self.insert(s.key, s.first_move);
         }
     }
 }

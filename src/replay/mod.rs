@@ -105,6 +105,7 @@ pub fn replay(
     })
 }
 
+#[inline(never)]
 fn replay_with(
     record: &GameRecord<'_>,
     size: BoardSize,

@@ -130,20 +130,33 @@ const WIN_WORDS: &[&str] = &["胜", "勝", "勝ち", "승", "win", "wins", "won"
 
 /// Reads a `RE[]` value. Total: any text gives an answer, the rest is `Unparsed`.
 pub fn parse_result(raw: &str) -> RecordedResult {
-    let text = squeeze(&normalise(raw));
+    let text = if raw
+        .bytes()
+        .all(|b| b.is_ascii() && !char::from(b).is_whitespace())
+    {
+        // What nearly every record holds (`W+Resign`, `B+3.5`): nothing to fold or squeeze.
+        raw.to_ascii_lowercase()
+    } else {
+        squeeze(&normalise(raw))
+    };
+    read_normalised(&text)
+}
+
+/// [`parse_result`] once the text is lower-cased, folded and squeezed.
+fn read_normalised(text: &str) -> RecordedResult {
     if text.is_empty() {
         return RecordedResult::Unparsed;
     }
-    if UNKNOWNS.contains(&text.as_str()) {
+    if UNKNOWNS.contains(&text) {
         return RecordedResult::Unknown;
     }
-    if DRAWS.contains(&text.as_str()) || is_zero(&text) {
+    if DRAWS.contains(&text) || is_zero(text) {
         return RecordedResult::Draw;
     }
-    if VOIDS.contains(&text.as_str()) {
+    if VOIDS.contains(&text) {
         return RecordedResult::Void;
     }
-    let Some((winner, rest)) = split_winner(&text) else {
+    let Some((winner, rest)) = split_winner(text) else {
         return RecordedResult::Unparsed;
     };
     let rest = rest.strip_prefix('+').unwrap_or(rest);
@@ -255,7 +268,13 @@ fn quantity(text: &str) -> Option<f64> {
 
 /// Splits `number unit after` and gives the points one unit is worth.
 fn split_unit(s: &str) -> Option<(&str, f64, &str)> {
-    for (unit, worth) in [("子", 2.0), ("目", 1.0), ("집", 1.0)] {
+    // The units are not ASCII: no need to look for them in `3.5`.
+    let units: &[(&str, f64)] = if s.is_ascii() {
+        &[]
+    } else {
+        &[("子", 2.0), ("目", 1.0), ("집", 1.0)]
+    };
+    for &(unit, worth) in units {
         if let Some(at) = s.find(unit) {
             return Some((&s[..at], worth, &s[at + unit.len()..]));
         }
@@ -293,6 +312,12 @@ fn fraction(s: &str) -> Option<f64> {
 
 /// Plain decimals only (`3`, `3.5`, `.5`, `3,5`): no sign, exponent, `inf` or `nan`.
 fn decimal(s: &str) -> Option<f64> {
+    if !s
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    {
+        return None;
+    }
     let s = s.replace(',', ".");
     let digits = s.bytes().filter(u8::is_ascii_digit).count();
     let dots = s.bytes().filter(|&b| b == b'.').count();
@@ -324,5 +349,38 @@ mod tests {
         assert_eq!(parse_result("B+1e3"), Unparsed);
         assert_eq!(parse_result(""), Unparsed);
         assert_eq!(parse_result("Ｂ＋Ｒ"), Resignation(B));
+    }
+
+    #[test]
+    fn plain_ascii_reads_as_if_normalised() {
+        for raw in [
+            "W+Resign",
+            "B+3.5",
+            "B+0,5",
+            "w+r",
+            "B+",
+            "0",
+            "Draw",
+            "?",
+            "Void",
+            "B+T",
+            "W+Offline",
+            "B+12.",
+            "B+.5",
+            "B+1/2",
+            "B+3pts",
+            "Black+R",
+            "W+1e3",
+            "",
+            "+",
+            "b+3.5.5",
+            "W+1111111111111",
+        ] {
+            assert_eq!(
+                parse_result(raw),
+                read_normalised(&squeeze(&normalise(raw))),
+                "{raw}"
+            );
+        }
     }
 }

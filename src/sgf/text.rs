@@ -32,6 +32,19 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
 
 /// A one-line, trimmed version of a simple text value (names, results, rules).
 pub fn simple_text(raw: &str) -> String {
+    if raw.is_ascii() && !raw.contains('\\') {
+        // Names and results are nearly always plain ASCII: trimmed first, then the white
+        // space left inside (if any) made plain spaces, which gives the same text.
+        let trimmed = raw.trim();
+        let space = |b: u8| char::from(b).is_whitespace();
+        if !trimmed.bytes().any(space) {
+            return trimmed.to_string();
+        }
+        return trimmed
+            .bytes()
+            .map(|b| if space(b) { ' ' } else { char::from(b) })
+            .collect();
+    }
     let s = unescape(raw);
     let joined: String = s
         .chars()
@@ -50,5 +63,7 @@ mod tests {
         assert_eq!(unescape(r"a\]b\\c"), r"a]b\c");
         assert_eq!(unescape("soft\\\nbreak"), "softbreak");
         assert_eq!(simple_text("  B+3.5 \n"), "B+3.5");
+        assert_eq!(simple_text("\tLee\r\nSedol\x0b "), "Lee  Sedol");
+        assert_eq!(simple_text(" 李\t世乭\\] "), "李 世乭]");
     }
 }
