@@ -4,8 +4,9 @@
 //! ratios; `cargo bench --bench pipeline [-- FILES...]`.
 //!
 //! The audit is timed as a whole process (`sgfaudit audit --json --jobs N > /dev/null`),
-//! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS` runs (default 5), taken in
-//! turn so that a noisy neighbour hurts every column alike.
+//! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS`
+//! rounds (default 9), taken in turn so that a noisy neighbour hurts every column alike;
+//! the ratios are given both between the medians and as the median of each round's ratio.
 
 use std::io;
 use std::path::PathBuf;
@@ -112,7 +113,7 @@ fn main() {
     let runs: usize = std::env::var("SGFAUDIT_BENCH_RUNS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(5);
+        .unwrap_or(9);
     let (bytes, _) = read_bytes(&files);
     let audited = audit_in_process(&files, 2);
     let mb = bytes as f64 / 1e6;
@@ -121,7 +122,9 @@ fn main() {
     let mut t_j1 = Vec::new();
     let mut t_j2 = Vec::new();
     let mut games = 0;
-    for _ in 0..runs {
+    let mut round_ratios = Vec::new();
+    let mut parse_ratios = Vec::new();
+    for round in 0..runs {
         let t = Instant::now();
         std::hint::black_box(read_bytes(&files));
         t_read.push(t.elapsed().as_secs_f64());
@@ -131,13 +134,24 @@ fn main() {
         t_parse.push(t.elapsed().as_secs_f64());
         games = g;
 
-        let t = Instant::now();
-        audit(&files, 1);
-        t_j1.push(t.elapsed().as_secs_f64());
-
-        let t = Instant::now();
-        audit(&files, 2);
-        t_j2.push(t.elapsed().as_secs_f64());
+        // The two audits run back to back, in turn first, and are compared within the
+        // round: a neighbour's load that comes and goes then hurts both sides of a ratio.
+        let mut order = [1, 2];
+        if round % 2 == 1 {
+            order.reverse();
+        }
+        for jobs in order {
+            let t = Instant::now();
+            audit(&files, jobs);
+            let secs = t.elapsed().as_secs_f64();
+            if jobs == 1 {
+                t_j1.push(secs);
+            } else {
+                t_j2.push(secs);
+            }
+        }
+        round_ratios.push(t_j1[round] / t_j2[round]);
+        parse_ratios.push(t_parse[round] / t_j1[round]);
     }
     assert_eq!(audited, games, "both readers see the same games");
     let (read, parse, j1, j2) = (median(t_read), median(t_parse), median(t_j1), median(t_j2));
@@ -162,7 +176,23 @@ fn main() {
             secs
         );
     }
-    println!("ratio jobs 1 / sgf-parse:  {:.2}x", parse / j1);
-    println!("ratio jobs 2 / jobs 1:     {:.2}x", j1 / j2);
+    let rounds = |v: &[f64]| {
+        v.iter()
+            .map(|r| format!("{r:.2}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    println!(
+        "ratio jobs 1 / sgf-parse:  {:.2}x (of the medians); {:.2}x (median of the rounds: {})",
+        parse / j1,
+        median(parse_ratios.clone()),
+        rounds(&parse_ratios)
+    );
+    println!(
+        "ratio jobs 2 / jobs 1:     {:.2}x (of the medians); {:.2}x (median of the rounds: {})",
+        j1 / j2,
+        median(round_ratios.clone()),
+        rounds(&round_ratios)
+    );
     println!("ratio jobs 1 / read bytes: {:.3}x", read / j1);
 }
