@@ -1,0 +1,230 @@
+//! The decision from the play-out statistics (step 4 of the method): what the play-outs
+//! gather, when they may stop early, and each chain's status and confidence.
+
+use super::chains::{find, neighbors, Chain};
+use super::eyes::{enclosed_without_eyes, eye_space, ENCLOSED_CONFIDENCE};
+use super::static_pass::Settled;
+use super::{ChainEstimate, ChainStatus, Estimate, EstimateConfig};
+use crate::geom::{Color, Point, Position};
+
+pub(super) struct Stats {
+    /// Per point: sum over play-outs of +1 (Black's) / -1 (White's) / 0.
+    pub(super) owner: Vec<i32>,
+    /// Per point: play-outs that ended with the point empty and bordered by both colours.
+    pub(super) shared: Vec<u32>,
+    /// Per chain: play-outs in which most of its stones ended as its colour's.
+    pub(super) alive_votes: Vec<u32>,
+    pub(super) runs: u32,
+}
+
+/// Play-outs are run in batches of this many; after a batch, the estimate stops early when
+/// no decision is close: every chain came out the same way in all but a small share of the
+/// play-outs, and every point was left shared by both colours (seki) in clearly most or
+/// clearly few of them.
+pub(super) const BATCH: u32 = 32;
+
+/// Share of disagreeing play-outs tolerated on a chain for stopping early.
+const SETTLED_SHARE: f64 = 0.1;
+
+/// Share of disagreeing play-outs tolerated on a shared point for stopping early.
+const SETTLED_SHARED_SHARE: f64 = 0.25;
+
+impl Stats {
+    pub(super) fn settled(&self, removed: &[bool]) -> bool {
+        let runs = self.runs as f64;
+        let clear = |k: u32, share: f64| {
+            let f = k as f64 / runs;
+            f <= share || f >= 1.0 - share
+        };
+        self.alive_votes
+            .iter()
+            .zip(removed)
+            .all(|(&v, &r)| r || clear(v, SETTLED_SHARE))
+            && self.shared.iter().all(|&k| clear(k, SETTLED_SHARED_SHARE))
+    }
+}
+
+pub(super) fn decide(
+    position: &Position,
+    chains: &[Chain],
+    settled: &Settled,
+    removed: &[bool],
+    stats: &Stats,
+    config: &EstimateConfig,
+) -> Estimate {
+    let size = position.size;
+    let n = size.points();
+    let runs = stats.runs.max(1) as f64;
+    let ownership: Vec<f64> = stats.owner.iter().map(|&o| o as f64 / runs).collect();
+    let sign = |c: Color| if c == Color::Black { 1.0 } else { -1.0 };
+
+    // Chains of one colour sharing a liberty the play-outs give to that colour vote
+    // together.
+    let mut chain_at = vec![usize::MAX; n];
+    for (id, c) in chains.iter().enumerate() {
+        for &s in &c.stones {
+            chain_at[s] = id;
+        }
+    }
+    let mut parent: Vec<usize> = (0..chains.len()).collect();
+    for (p, &own) in ownership.iter().enumerate() {
+        if position.cells[p].is_some() {
+            continue;
+        }
+        for color in [Color::Black, Color::White] {
+            if own * sign(color) < 0.5 {
+                continue;
+            }
+            let mut first = None;
+            for q in neighbors(size, p) {
+                if position.cells[q] == Some(color) {
+                    let id = chain_at[q];
+                    match first {
+                        None => first = Some(id),
+                        Some(f) => {
+                            let (a, b) = (find(&mut parent, f), find(&mut parent, id));
+                            parent[a] = b;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut group_votes = vec![0f64; chains.len()];
+    let mut group_stones = vec![0f64; chains.len()];
+    for (id, c) in chains.iter().enumerate() {
+        let g = find(&mut parent, id);
+        group_votes[g] += stats.alive_votes[id] as f64 * c.stones.len() as f64;
+        group_stones[g] += c.stones.len() as f64;
+    }
+
+    // Alive, not alive for certain, and next to a liberty that both colours still border
+    // at the end of most play-outs.
+    let in_seki = |id: usize, alive: bool| {
+        alive
+            && settled.status[id].is_none()
+            && chains[id]
+                .liberties
+                .iter()
+                .any(|&l| stats.shared[l] as f64 >= 0.5 * runs)
+    };
+    let mut verdict: Vec<(bool, f64)> = (0..chains.len())
+        .map(|id| match settled.status[id] {
+            Some(a) => (a, 1.0),
+            None if removed[id] => {
+                // Taken off before the play-outs: dead as long as the play-outs left the
+                // area to the opponent.
+                let c = &chains[id];
+                let toward_opponent = -sign(c.color)
+                    * c.stones.iter().map(|&p| ownership[p]).sum::<f64>()
+                    / c.stones.len() as f64;
+                if toward_opponent >= 0.5 {
+                    (false, ENCLOSED_CONFIDENCE)
+                } else {
+                    (false, 0.5)
+                }
+            }
+            None => {
+                let g = find(&mut parent, id);
+                // Alive fraction, pooled over the group and pulled slightly to 1/2 for
+                // a small number of play-outs.
+                let votes = group_votes[g] / group_stones[g];
+                let p = (votes + 0.5) / (runs + 1.0);
+                (p >= 0.5, p.max(1.0 - p))
+            }
+        })
+        .collect();
+    enclosed_without_eyes(position, chains, &chain_at, Some(&ownership), &mut verdict);
+    let seki_like: Vec<bool> = (0..chains.len())
+        .map(|id| in_seki(id, verdict[id].0))
+        .collect();
+    eye_space(
+        position,
+        chains,
+        &chain_at,
+        settled,
+        config.uncertain_below,
+        &seki_like,
+        &mut verdict,
+    );
+
+    only_dead_around_lives(position, chains, &chain_at, settled, &mut verdict);
+
+    let mut out = Vec::with_capacity(chains.len());
+    let (mut dead, mut uncertain, mut seki) = (Vec::new(), Vec::new(), Vec::new());
+    for (id, c) in chains.iter().enumerate() {
+        let (alive, confidence) = verdict[id];
+        // A seki needs a living partner: one that the static look found dead is none.
+        let partner = |l: usize| {
+            neighbors(size, l)
+                .any(|q| position.cells[q] == Some(c.color.opponent()) && verdict[chain_at[q]].0)
+        };
+        let in_seki = in_seki(id, alive)
+            && c.liberties
+                .iter()
+                .any(|&l| stats.shared[l] as f64 >= 0.5 * runs && partner(l));
+        let status = match (alive, in_seki) {
+            (false, _) => ChainStatus::Dead,
+            (true, true) => ChainStatus::Seki,
+            (true, false) => ChainStatus::Alive,
+        };
+        let mut stones: Vec<Point> = c.stones.iter().map(|&s| size.point(s)).collect();
+        stones.sort_unstable();
+        if confidence < config.uncertain_below {
+            uncertain.extend_from_slice(&stones);
+        } else if status == ChainStatus::Dead {
+            dead.extend_from_slice(&stones);
+        } else if status == ChainStatus::Seki {
+            seki.extend_from_slice(&stones);
+        }
+        out.push(ChainEstimate {
+            color: c.color,
+            stones,
+            status,
+            confidence,
+        });
+    }
+    dead.sort_unstable();
+    uncertain.sort_unstable();
+    seki.sort_unstable();
+    Estimate {
+        chains: out,
+        dead,
+        uncertain,
+        seki,
+        ownership,
+    }
+}
+
+/// A chain judged dead whose every opponent neighbour is judged dead too cannot be: the
+/// stones a group captured to make its eye, once that group is itself found dead, are the
+/// winners of the corner. Such a chain is alive, with the least confidence of the verdicts
+/// that freed it.
+fn only_dead_around_lives(
+    position: &Position,
+    chains: &[Chain],
+    chain_at: &[usize],
+    settled: &Settled,
+    verdict: &mut [(bool, f64)],
+) {
+    let size = position.size;
+    for (id, c) in chains.iter().enumerate() {
+        if verdict[id].0 || settled.status[id].is_some() {
+            continue;
+        }
+        let mut weakest: Option<f64> = None;
+        let mut any_alive = false;
+        for &s in &c.stones {
+            for q in neighbors(size, s) {
+                if position.cells[q] == Some(c.color.opponent()) {
+                    let (alive, confidence) = verdict[chain_at[q]];
+                    any_alive |= alive;
+                    weakest = Some(weakest.map_or(confidence, |w: f64| w.min(confidence)));
+                }
+            }
+        }
+        if let (false, Some(confidence)) = (any_alive, weakest) {
+            verdict[id] = (true, confidence);
+        }
+    }
+}

@@ -1,0 +1,718 @@
+//! The random play-outs (step 3 of the method): reproducible pseudo-random numbers and a
+//! fast padded board whose players keep their eyes and their seki.
+
+use super::chains::Chain;
+use super::decide::Stats;
+use super::shapes::killing_shape;
+use crate::geom::{BoardSize, Color, Position};
+
+// ---------------------------------------------------------------------------------------
+// Pseudo-random numbers: small, fast and reproducible.
+
+pub(super) struct SplitMix(u64);
+
+impl SplitMix {
+    pub(super) fn new(seed: u64) -> Self {
+        SplitMix(seed)
+    }
+
+    pub(super) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+pub(super) struct XorShift(u64);
+
+impl XorShift {
+    pub(super) fn new(seed: u64) -> Self {
+        XorShift(seed | 1)
+    }
+
+    #[inline]
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// A number in `0..n` (n > 0).
+    #[inline]
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The play-out board: padded, chains as circular lists with pseudo-liberty counts.
+
+const EMPTY: u8 = 0;
+pub(super) const BLACK: u8 = 1;
+pub(super) const WHITE: u8 = 2;
+const EDGE: u8 = 3;
+
+/// Share (out of [`LOCAL_REPLY_OUT_OF`]) of random moves chosen next to the opponent's
+/// last move.
+const LOCAL_REPLY: usize = 1;
+const LOCAL_REPLY_OUT_OF: usize = 2;
+
+/// Geometry of the padded board: one ring of edge cells around the points.
+pub(super) struct Layout {
+    /// Padded index of each row-major point.
+    pub(super) padded: Vec<u16>,
+    /// Row-major index of each padded cell (`u16::MAX` on the edge ring).
+    plain: Vec<u16>,
+    dirs: [isize; 4],
+    diags: [isize; 4],
+    /// Cells of settled areas, where nobody plays.
+    pub(super) frozen: Vec<bool>,
+}
+
+impl Layout {
+    pub(super) fn new(size: BoardSize) -> Layout {
+        let (w, h) = (size.width as usize, size.height as usize);
+        let stride = w + 2;
+        let cells = stride * (h + 2);
+        let mut padded = Vec::with_capacity(w * h);
+        let mut plain = vec![u16::MAX; cells];
+        for r in 0..h {
+            for c in 0..w {
+                let p = (r + 1) * stride + c + 1;
+                plain[p] = padded.len() as u16;
+                padded.push(p as u16);
+            }
+        }
+        let s = stride as isize;
+        Layout {
+            padded,
+            plain,
+            dirs: [-s, -1, 1, s],
+            diags: [-s - 1, -s + 1, s - 1, s + 1],
+            frozen: vec![false; cells],
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.plain.len()
+    }
+
+    #[inline]
+    fn nb(&self, p: usize, d: usize) -> usize {
+        (p as isize + self.dirs[d]) as usize
+    }
+}
+
+#[derive(Clone)]
+pub(super) struct Board {
+    color: Vec<u8>,
+    head: Vec<u16>,
+    next: Vec<u16>,
+    size: Vec<u16>,
+    lib_n: Vec<u32>,
+    lib_sum: Vec<u32>,
+    lib_sq: Vec<u64>,
+    empties: Vec<u16>,
+    epos: Vec<u16>,
+    ko: u16,
+}
+
+impl Board {
+    pub(super) fn from_position(layout: &Layout, position: &Position) -> Board {
+        let cells = layout.cells();
+        let mut b = Board {
+            color: vec![EDGE; cells],
+            head: (0..cells as u16).collect(),
+            next: (0..cells as u16).collect(),
+            size: vec![0; cells],
+            lib_n: vec![0; cells],
+            lib_sum: vec![0; cells],
+            lib_sq: vec![0; cells],
+            empties: Vec::with_capacity(position.cells.len()),
+            epos: vec![0; cells],
+            ko: 0,
+        };
+        for (i, cell) in position.cells.iter().enumerate() {
+            let p = layout.padded[i] as usize;
+            b.color[p] = match cell {
+                None => EMPTY,
+                Some(Color::Black) => BLACK,
+                Some(Color::White) => WHITE,
+            };
+        }
+        // Stones one by one, merging as they touch; liberties counted once the board is
+        // filled in.
+        for &p in &layout.padded {
+            let p = p as usize;
+            match b.color[p] {
+                EMPTY => {
+                    b.epos[p] = b.empties.len() as u16;
+                    b.empties.push(p as u16);
+                }
+                c => {
+                    b.size[p] = 1;
+                    for d in 0..2 {
+                        // Up and left neighbours were visited before.
+                        let q = layout.nb(p, d);
+                        if b.color[q] == c {
+                            let (hp, hq) = (b.head[p] as usize, b.head[q] as usize);
+                            if hp != hq {
+                                b.merge(hp, hq);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for &p in &layout.padded {
+            let p = p as usize;
+            if b.color[p] == EMPTY {
+                for d in 0..4 {
+                    let q = layout.nb(p, d);
+                    if b.color[q] == BLACK || b.color[q] == WHITE {
+                        let h = b.head[q] as usize;
+                        b.add_lib(h, p);
+                    }
+                }
+            }
+        }
+        b
+    }
+
+    #[inline]
+    fn add_lib(&mut self, h: usize, p: usize) {
+        self.lib_n[h] += 1;
+        self.lib_sum[h] += p as u32;
+        self.lib_sq[h] += (p * p) as u64;
+    }
+
+    #[inline]
+    fn rm_lib(&mut self, h: usize, p: usize) {
+        self.lib_n[h] -= 1;
+        self.lib_sum[h] -= p as u32;
+        self.lib_sq[h] -= (p * p) as u64;
+    }
+
+    /// Whether the chain with head `h` has exactly one liberty.
+    #[inline]
+    fn in_atari(&self, h: usize) -> bool {
+        let n = self.lib_n[h] as u64;
+        let s = self.lib_sum[h] as u64;
+        n > 0 && n * self.lib_sq[h] == s * s
+    }
+
+    #[inline]
+    fn atari_lib(&self, h: usize) -> usize {
+        (self.lib_sum[h] / self.lib_n[h]) as usize
+    }
+
+    /// Joins chain `b` into chain `a` (or the other way round, the larger one stays).
+    fn merge(&mut self, a: usize, b: usize) {
+        let (a, b) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = b;
+        loop {
+            self.head[s] = a as u16;
+            s = self.next[s] as usize;
+            if s == b {
+                break;
+            }
+        }
+        self.next.swap(a, b);
+        self.size[a] += self.size[b];
+        self.lib_n[a] += self.lib_n[b];
+        self.lib_sum[a] += self.lib_sum[b];
+        self.lib_sq[a] += self.lib_sq[b];
+    }
+
+    fn is_legal(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        if self.color[p] != EMPTY || p == self.ko as usize || layout.frozen[p] {
+            return false;
+        }
+        for d in 0..4 {
+            if self.color[layout.nb(p, d)] == EMPTY {
+                return true;
+            }
+        }
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            match self.color[q] {
+                EMPTY | EDGE => {}
+                x => {
+                    let in_atari = self.in_atari(self.head[q] as usize);
+                    // Own chain with another liberty, or an opponent chain captured.
+                    if (x == c) != in_atari {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// A real eye of `c`: every neighbour is `c` (or the edge) and the diagonals hold at
+    /// most one opponent stone, none on the edge.
+    fn is_own_eye(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        for d in 0..4 {
+            let x = self.color[layout.nb(p, d)];
+            if x != c && x != EDGE {
+                return false;
+            }
+        }
+        let opp = 3 - c;
+        let (mut bad, mut edge) = (0, 0);
+        for &dd in &layout.diags {
+            match self.color[(p as isize + dd) as usize] {
+                EDGE => edge = 1,
+                x if x == opp => bad += 1,
+                _ => {}
+            }
+        }
+        bad + edge < 2
+    }
+
+    /// Whether playing `c` at `p` leaves a chain of two or more stones with a single
+    /// liberty, without capturing anything.
+    ///
+    /// Each own neighbour chain's liberties other than `p` come from its pseudo-liberty
+    /// sums with `p`'s share taken out: none, exactly one (all the same point), or more.
+    fn is_group_self_atari(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        let mut lib = 0usize;
+        let mut has_lib = false;
+        let mut own = [0usize; 4];
+        let mut share = [0u32; 4];
+        let mut no = 0;
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            match self.color[q] {
+                EMPTY => {
+                    if has_lib {
+                        return false;
+                    }
+                    lib = q;
+                    has_lib = true;
+                }
+                EDGE => {}
+                x => {
+                    let h = self.head[q] as usize;
+                    if x == c {
+                        match own[..no].iter().position(|&o| o == h) {
+                            Some(k) => share[k] += 1,
+                            None => {
+                                own[no] = h;
+                                share[no] = 1;
+                                no += 1;
+                            }
+                        }
+                    } else if self.in_atari(h) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if no == 0 {
+            return false;
+        }
+        for k in 0..no {
+            let h = own[k];
+            let m = share[k] as u64;
+            let pp = p as u64;
+            let n = self.lib_n[h] as u64 - m;
+            if n == 0 {
+                continue;
+            }
+            let s = self.lib_sum[h] as u64 - m * pp;
+            let q = self.lib_sq[h] - m * pp * pp;
+            if n * q != s * s {
+                return false;
+            }
+            let other = (s / n) as usize;
+            if has_lib && other != lib {
+                return false;
+            }
+            lib = other;
+            has_lib = true;
+        }
+        true
+    }
+
+    /// Whether playing `c` at `p` leaves the resulting chain at least two liberties
+    /// (captures aside).
+    fn extends_to_freedom(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        let empties = (0..4)
+            .filter(|&d| self.color[layout.nb(p, d)] == EMPTY)
+            .count();
+        empties >= 2 || (empties == 1 && !self.is_group_self_atari(layout, p, c))
+    }
+
+    pub(super) fn remove_empty(&mut self, p: usize) {
+        let i = self.epos[p] as usize;
+        let last = self.empties.pop().expect("an empty point to fill");
+        if last as usize != p {
+            self.empties[i] = last;
+            self.epos[last as usize] = i as u16;
+        }
+    }
+
+    fn push_empty(&mut self, p: usize) {
+        self.epos[p] = self.empties.len() as u16;
+        self.empties.push(p as u16);
+    }
+
+    /// Removes a chain from the board; returns its size.
+    fn capture(&mut self, layout: &Layout, h: usize) -> usize {
+        let count = self.size[h] as usize;
+        let mut s = h;
+        loop {
+            self.color[s] = EMPTY;
+            self.push_empty(s);
+            for d in 0..4 {
+                let q = layout.nb(s, d);
+                let x = self.color[q];
+                if (x == BLACK || x == WHITE) && self.head[q] as usize != h {
+                    let hq = self.head[q] as usize;
+                    self.add_lib(hq, s);
+                }
+            }
+            let n = self.next[s] as usize;
+            self.next[s] = s as u16;
+            self.head[s] = s as u16;
+            s = n;
+            if s == h {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Plays a legal move.
+    fn play(&mut self, layout: &Layout, p: usize, c: u8) {
+        let opp = 3 - c;
+        self.remove_empty(p);
+        self.color[p] = c;
+        self.head[p] = p as u16;
+        self.next[p] = p as u16;
+        self.size[p] = 1;
+        self.lib_n[p] = 0;
+        self.lib_sum[p] = 0;
+        self.lib_sq[p] = 0;
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            match self.color[q] {
+                EMPTY => self.add_lib(p, q),
+                EDGE => {}
+                _ => {
+                    let h = self.head[q] as usize;
+                    self.rm_lib(h, p);
+                }
+            }
+        }
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            if self.color[q] == c {
+                let (hp, hq) = (self.head[p] as usize, self.head[q] as usize);
+                if hp != hq {
+                    self.merge(hp, hq);
+                }
+            }
+        }
+        let mut captured = 0;
+        let mut ko = 0;
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            if self.color[q] == opp {
+                let h = self.head[q] as usize;
+                if self.lib_n[h] == 0 {
+                    captured += self.capture(layout, h);
+                    ko = q;
+                }
+            }
+        }
+        let h = self.head[p] as usize;
+        self.ko = if captured == 1 && self.size[h] == 1 && self.lib_n[h] == 1 {
+            ko as u16
+        } else {
+            0
+        };
+    }
+
+    /// A move the play-outs may choose at random: legal, not into an own eye, not a chain
+    /// of two or more stones into self-atari unless it is a killing throw-in.
+    #[inline]
+    fn good_move(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        self.is_legal(layout, p, c)
+            && !self.is_own_eye(layout, p, c)
+            && (!self.is_group_self_atari(layout, p, c) || self.is_nakade(layout, p, c))
+    }
+
+    /// Whether the chain that `c` makes at `p`, left with one liberty, is a killing shape
+    /// inside a single opponent chain, which can only take it to be left with one eye of
+    /// that shape: the way into a group's eye space that seki-keeping play-outs must still
+    /// allow, or a group with a bulky five or a pyramid four would never die.
+    fn is_nakade(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        let mut stones = [0usize; 6];
+        stones[0] = p;
+        let mut count = 1;
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            if self.color[q] != c {
+                continue;
+            }
+            let h = self.head[q] as usize;
+            if stones[..count]
+                .iter()
+                .any(|&s| self.head[s] as usize == h && s != p)
+            {
+                continue;
+            }
+            let mut s = h;
+            loop {
+                if count == stones.len() {
+                    return false;
+                }
+                stones[count] = s;
+                count += 1;
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+        }
+        // Inside one chain's eye space: the stones touch no other opponent chain (a throw-in
+        // between two of them, as into a seki, lets them join through the capture).
+        let opp = 3 - c;
+        let mut around = None;
+        let mut last_liberty = 0;
+        for &s in &stones[..count] {
+            for d in 0..4 {
+                let q = layout.nb(s, d);
+                if self.color[q] == opp {
+                    let h = self.head[q];
+                    if *around.get_or_insert(h) != h {
+                        return false;
+                    }
+                } else if self.color[q] == EMPTY && q != p {
+                    last_liberty = q;
+                }
+            }
+        }
+        // And that chain is short of liberties too: its only one left is the one it must
+        // fill to capture, so that the capture leaves it nothing but this eye space (with
+        // an eye elsewhere it would live, and the throw-in would only lose stones).
+        let Some(h) = around.map(usize::from) else {
+            return false;
+        };
+        // `p` is a liberty of that chain once per stone of it that `p` touches.
+        let shared = (0..4)
+            .map(|d| layout.nb(p, d))
+            .filter(|&q| self.color[q] == opp && self.head[q] as usize == h)
+            .count() as u64;
+        let n = self.lib_n[h] as u64 - shared;
+        let sum = self.lib_sum[h] as u64 - shared * p as u64;
+        let sq = self.lib_sq[h] - shared * (p as u64) * (p as u64);
+        if n == 0 || n * sq != sum * sum || (sum / n) as usize != last_liberty {
+            return false;
+        }
+        let dirs = layout.dirs;
+        killing_shape(&stones[..count], |a, b| {
+            dirs.iter().any(|&d| (a as isize + d) as usize == b)
+        })
+    }
+
+    /// Chooses and plays a move for `c`; the point played, or `None` when `c` passes.
+    fn play_one(
+        &mut self,
+        layout: &Layout,
+        c: u8,
+        last: usize,
+        rng: &mut XorShift,
+    ) -> Option<usize> {
+        if last != 0 {
+            // Save a chain the opponent has just put in atari by taking one of its
+            // attackers, when the capture leaves it more than one liberty.
+            for d in 0..4 {
+                let q = layout.nb(last, d);
+                if self.color[q] == c && self.in_atari(self.head[q] as usize) {
+                    if let Some(l) = self.saving_capture(layout, self.head[q] as usize, c) {
+                        self.play(layout, l, c);
+                        return Some(l);
+                    }
+                }
+            }
+            // Take a chain the opponent has just left in atari.
+            let h = self.head[last] as usize;
+            if self.color[last] == 3 - c && self.in_atari(h) {
+                let l = self.atari_lib(h);
+                if self.is_legal(layout, l, c) {
+                    self.play(layout, l, c);
+                    return Some(l);
+                }
+            }
+            // Run out of an atari the opponent has just given, when running works.
+            for d in 0..4 {
+                let q = layout.nb(last, d);
+                if self.color[q] == c {
+                    let h = self.head[q] as usize;
+                    if self.in_atari(h) {
+                        let l = self.atari_lib(h);
+                        if self.is_legal(layout, l, c) && self.extends_to_freedom(layout, l, c) {
+                            self.play(layout, l, c);
+                            return Some(l);
+                        }
+                    }
+                }
+            }
+        }
+        if last != 0 && rng.below(LOCAL_REPLY_OUT_OF) < LOCAL_REPLY {
+            // Answer next to the opponent's last move, as a player would.
+            let mut near = [0usize; 8];
+            let mut k = 0;
+            for &dd in layout.dirs.iter().chain(layout.diags.iter()) {
+                let q = (last as isize + dd) as usize;
+                if self.color[q] == EMPTY && self.good_move(layout, q, c) {
+                    near[k] = q;
+                    k += 1;
+                }
+            }
+            if k > 0 {
+                let q = near[rng.below(k)];
+                self.play(layout, q, c);
+                return Some(q);
+            }
+        }
+        let n = self.empties.len();
+        if n == 0 {
+            return None;
+        }
+        let start = rng.below(n);
+        for k in 0..n {
+            let i = if start + k >= n {
+                start + k - n
+            } else {
+                start + k
+            };
+            let p = self.empties[i] as usize;
+            if self.good_move(layout, p, c) {
+                self.play(layout, p, c);
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// A capture by `c` of an opponent chain in atari next to `c`'s chain `h`, itself in
+    /// atari, after which `h` has more than one liberty: any capture elsewhere than on
+    /// `h`'s last liberty, or one there that frees two stones or more. (Taking a single
+    /// stone on that liberty leaves `h` in atari again: the capture the opponent wants.)
+    fn saving_capture(&self, layout: &Layout, h: usize, c: u8) -> Option<usize> {
+        let own_liberty = self.atari_lib(h);
+        let mut s = h;
+        loop {
+            for d in 0..4 {
+                let q = layout.nb(s, d);
+                if self.color[q] == 3 - c {
+                    let attacker = self.head[q] as usize;
+                    if self.in_atari(attacker) {
+                        let l = self.atari_lib(attacker);
+                        if (l != own_liberty || self.size[attacker] >= 2)
+                            && self.is_legal(layout, l, c)
+                        {
+                            return Some(l);
+                        }
+                    }
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                return None;
+            }
+        }
+    }
+
+    /// Plays until both sides pass (or a move limit is reached).
+    pub(super) fn playout(&mut self, layout: &Layout, first: u8, rng: &mut XorShift) -> usize {
+        let limit = 3 * layout.padded.len() + 64;
+        let mut c = first;
+        let mut passes = 0;
+        let mut last = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < limit {
+            match self.play_one(layout, c, last, rng) {
+                Some(p) => {
+                    passes = 0;
+                    last = p;
+                }
+                None => {
+                    passes += 1;
+                    last = 0;
+                    self.ko = 0;
+                }
+            }
+            c = 3 - c;
+            moves += 1;
+        }
+        moves
+    }
+
+    /// Adds the end of a play-out to the statistics.
+    pub(super) fn tally(
+        &self,
+        layout: &Layout,
+        chains: &[Chain],
+        frozen: &[Option<Color>],
+        stats: &mut Stats,
+    ) {
+        stats.runs += 1;
+        for (i, &p) in layout.padded.iter().enumerate() {
+            let p = p as usize;
+            let v = match (self.color[p], frozen[i]) {
+                (BLACK, _) => 1,
+                (WHITE, _) => -1,
+                (_, Some(Color::Black)) => 1,
+                (_, Some(Color::White)) => -1,
+                _ => {
+                    let (mut b, mut w) = (false, false);
+                    for d in 0..4 {
+                        match self.color[layout.nb(p, d)] {
+                            BLACK => b = true,
+                            WHITE => w = true,
+                            _ => {}
+                        }
+                    }
+                    if b && w {
+                        stats.shared[i] += 1;
+                    }
+                    match (b, w) {
+                        (true, false) => 1,
+                        (false, true) => -1,
+                        _ => 0,
+                    }
+                }
+            };
+            stats.owner[i] += v;
+        }
+        for (id, chain) in chains.iter().enumerate() {
+            let want = if chain.color == Color::Black {
+                BLACK
+            } else {
+                WHITE
+            };
+            let kept = chain
+                .stones
+                .iter()
+                .filter(|&&s| self.color[layout.padded[s] as usize] == want)
+                .count();
+            if 2 * kept > chain.stones.len() {
+                stats.alive_votes[id] += 1;
+            }
+        }
+    }
+}
