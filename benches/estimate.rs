@@ -6,26 +6,7 @@ use sgfaudit::geom::Position;
 use sgfaudit::score::estimate::{estimate_dead, EstimateConfig};
 
 /// Finished game: settled borders, a few dead stones in each territory.
-const QUADRANTS_SPARSE: &str = "
-    . . . . . . . . O X . . . . . . . . .
-    . . . . . . . . O X . . . . . . . . .
-    . . X X . . . . O X X . . . . . . . .
-    . . . . . . . . O O X . . . O . . . .
-    . . . O . . . . O O X . . . O O . . .
-    . . . . . . . . O X X . . . X . . . .
-    . . . . . X O . O X . . . . . . . . .
-    . . . . . . . . O X . . . . . . . . .
-    . . . . . . . . O X . . . . . . . . .
-    O O O O O O O O O X . . . . . . . . .
-    X X X O O X X X X X X X X X X X X X X
-    . . X X X X . . . X O O O O O O O O O
-    . . . . . . . . . X O . . . . . . . .
-    . . . . . . . . . X O O . . . . . . .
-    . . . . . . . . . X X O . . . . X . .
-    . . . . X . . . . X X O . . . O X . .
-    . . O . . . . . . X O O . . X . . . .
-    . . . . . . . . . X O . . . . . . . .
-    . . . . . . . . . X O . . . . . . . .";
+const QUADRANTS_SPARSE: &str = include_str!("../tests/data/finished-19x19.txt");
 
 /// Finished game: settled borders, a few dead stones in each territory.
 const QUADRANTS_TURNED: &str = "

@@ -15,7 +15,7 @@ use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::input::decode::{decode, Decoded};
 use crate::input::source::{read_file, read_stdin, Bytes, MMAP_THRESHOLD};
-use crate::input::split::{split, GameSlice, Splitter};
+use crate::input::split::{GameSlice, Splitter};
 use crate::input::walk::{expand, io_message, Input};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::{Begin, GameTally, InputError, RenderGame, Reporter, Summary, SCHEMA};
@@ -64,7 +64,7 @@ impl LoadedFile {
     /// Decodes a file's bytes and splits it into all its games.
     pub fn new(name: String, bytes: Bytes) -> LoadedFile {
         let mut file = LoadedFile::open(name, bytes);
-        file.games = split(file.text());
+        file.games = Splitter::over_utf8(file.utf8_bytes()).collect();
         file
     }
 
@@ -76,14 +76,6 @@ impl LoadedFile {
             bytes,
             decoded,
             games: Vec::new(),
-        }
-    }
-
-    /// The whole decoded text.
-    pub fn text(&self) -> &str {
-        match &self.decoded.text {
-            Some(t) => t,
-            None => std::str::from_utf8(&self.bytes[self.decoded.start..]).unwrap_or(""),
         }
     }
 
@@ -284,8 +276,9 @@ impl Stage<'_> {
             }
             (tallies, rendered)
         };
+        let one_thread = self.pool.current_num_threads() == 1;
         for (number, chunk) in chunks.into_iter().enumerate() {
-            if self.pool.current_num_threads() == 1 {
+            if one_thread {
                 // One thread does everything (`--jobs 1` means one core): no hand-over.
                 let _ = tx.send((number, audit(&chunk, options)));
             } else {

@@ -354,26 +354,9 @@ fn empty_board_and_lone_stones() {
     assert_eq!(one.chains[0].color, Color::Black);
 }
 
-const NINETEEN: &str = "
-    . . . . . . . . O X . . . . . . . . .
-    . . . . . . . . O X . . . . . . . . .
-    . . X X . . . . O X X . . . . . . . .
-    . . . . . . . . O O X . . . O . . . .
-    . . . O . . . . O O X . . . O O . . .
-    . . . . . . . . O X X . . . X . . . .
-    . . . . . X O . O X . . . . . . . . .
-    . . . . . . . . O X . . . . . . . . .
-    . . . . . . . . O X . . . . . . . . .
-    O O O O O O O O O X . . . . . . . . .
-    X X X O O X X X X X X X X X X X X X X
-    . . X X X X . . . X O O O O O O O O O
-    . . . . . . . . . X O . . . . . . . .
-    . . . . . . . . . X O O . . . . . . .
-    . . . . . . . . . X X O . . . . X . .
-    . . . . X . . . . X X O . . . O X . .
-    . . O . . . . . . X O O . . X . . . .
-    . . . . . . . . . X O . . . . . . . .
-    . . . . . . . . . X O . . . . . . . .";
+/// Finished game: settled borders, a few dead stones in each territory (shared with
+/// `benches/estimate.rs`).
+const NINETEEN: &str = include_str!("data/finished-19x19.txt");
 
 #[test]
 fn any_board_size_and_any_filling_gives_a_consistent_estimate() {

@@ -281,7 +281,7 @@ mod tests {
     fn big_texts_are_checked_in_pieces_cut_between_characters() {
         // Three-byte characters over several pieces, so that a cut in the middle of one
         // would be taken for an error.
-        let text = "棋".repeat(3 * UTF8_PIECE / 3 + 7) + "(;B[aa])";
+        let text = "棋".repeat(UTF8_PIECE + 7) + "(;B[aa])";
         assert!(is_utf8(text.as_bytes()));
         let mut broken = text.clone().into_bytes();
         let last = broken.len() - 20;

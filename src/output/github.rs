@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::{InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::Severity;
 
@@ -51,10 +51,6 @@ fn escape(s: &str, property: bool) -> String {
 }
 
 impl Reporter for GithubReporter<'_> {
-    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
-        Ok(())
-    }
-
     fn renderer(&self) -> RenderGame {
         render_game
     }

@@ -50,7 +50,10 @@ pub type RenderGame = fn(&GameReport, &mut Vec<u8>);
 
 /// A printer of a run's records.
 pub trait Reporter {
-    fn begin(&mut self, begin: &Begin) -> io::Result<()>;
+    /// Writes what comes before the games, if anything.
+    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
+        Ok(())
+    }
     /// The function that renders a game for this reporter.
     fn renderer(&self) -> RenderGame;
     /// Writes games rendered by [`Reporter::renderer`] (one or several, back to back),

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::sanitize::for_terminal;
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::{InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::Severity;
 
@@ -47,10 +47,6 @@ impl<'w> TableReporter<'w> {
 }
 
 impl Reporter for TableReporter<'_> {
-    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
-        Ok(())
-    }
-
     fn renderer(&self) -> RenderGame {
         render_game
     }

@@ -100,13 +100,9 @@ pub(super) fn decide(
 
     // Alive, not alive for certain, and next to a liberty that both colours still border
     // at the end of most play-outs.
+    let shared = |l: usize| stats.shared[l] as f64 >= 0.5 * runs;
     let in_seki = |id: usize, alive: bool| {
-        alive
-            && settled.status[id].is_none()
-            && chains[id]
-                .liberties
-                .iter()
-                .any(|&l| stats.shared[l] as f64 >= 0.5 * runs)
+        alive && settled.status[id].is_none() && chains[id].liberties.iter().any(|&l| shared(l))
     };
     let mut verdict: Vec<(bool, f64)> = (0..chains.len())
         .map(|id| match settled.status[id] {
@@ -159,10 +155,9 @@ pub(super) fn decide(
             neighbors(size, l)
                 .any(|q| position.cells[q] == Some(c.color.opponent()) && verdict[chain_at[q]].0)
         };
-        let in_seki = in_seki(id, alive)
-            && c.liberties
-                .iter()
-                .any(|&l| stats.shared[l] as f64 >= 0.5 * runs && partner(l));
+        let in_seki = alive
+            && settled.status[id].is_none()
+            && c.liberties.iter().any(|&l| shared(l) && partner(l));
         let status = match (alive, in_seki) {
             (false, _) => ChainStatus::Dead,
             (true, true) => ChainStatus::Seki,
