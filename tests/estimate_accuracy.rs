@@ -137,6 +137,37 @@ fn draw(board: &Position, marks: &BTreeMap<Point, char>) -> String {
     s
 }
 
+/// Draws a failing board: the judge's dead stones as `x`/`o`, the estimate's own as `?`,
+/// the estimate's seki as `s`.
+fn print_failure(
+    path: &str,
+    judge: &str,
+    board: &Position,
+    e: &Estimate,
+    judge_dead: &[Point],
+    ours: &[Point],
+) {
+    let mut marks = BTreeMap::new();
+    for &p in judge_dead {
+        let dead = if board.get(p) == Some(Color::Black) {
+            'x'
+        } else {
+            'o'
+        };
+        marks.insert(p, dead);
+    }
+    for &p in &minus(ours, judge_dead) {
+        marks.insert(p, '?');
+    }
+    for &p in &e.seki {
+        marks.entry(p).or_insert('s');
+    }
+    println!(
+        "{path} (x/o dead by {judge}, ? dead by estimate only, s seki)\n{}",
+        draw(board, &marks)
+    );
+}
+
 fn show_boards() -> bool {
     std::env::var_os("ESTIMATE_ACCURACY_BOARDS").is_some()
 }
@@ -267,28 +298,7 @@ fn estimate_agrees_with_the_territory_markup_of_real_games() {
                 vertices(size, &minus(&ours, &markup)),
             ));
             if show_boards() {
-                let mut marks = BTreeMap::new();
-                for &p in &markup {
-                    marks.insert(
-                        p,
-                        if board.get(p) == Some(Color::Black) {
-                            'x'
-                        } else {
-                            'o'
-                        },
-                    );
-                }
-                for &p in &minus(&ours, &markup) {
-                    marks.insert(p, '?');
-                }
-                for &p in &e.seki {
-                    marks.entry(p).or_insert('s');
-                }
-                println!(
-                    "{} (x/o dead by markup, ? dead by estimate only, s seki)\n{}",
-                    row["path"],
-                    draw(board, &marks)
-                );
+                print_failure(&row["path"], "markup", board, &e, &markup, &ours);
             }
         }
     }
@@ -374,28 +384,7 @@ fn estimate_agrees_with_gnu_go_on_finished_games() {
                 vertices(size, &minus(&ours, &gnugo)),
             ));
             if show_boards() {
-                let mut marks = BTreeMap::new();
-                for &p in &gnugo {
-                    marks.insert(
-                        p,
-                        if board.get(p) == Some(Color::Black) {
-                            'x'
-                        } else {
-                            'o'
-                        },
-                    );
-                }
-                for &p in &minus(&ours, &gnugo) {
-                    marks.insert(p, '?');
-                }
-                for &p in &e.seki {
-                    marks.entry(p).or_insert('s');
-                }
-                println!(
-                    "{} (x/o dead by GNU Go, ? dead by estimate only, s seki)\n{}",
-                    row["path"],
-                    draw(board, &marks)
-                );
+                print_failure(&row["path"], "GNU Go", board, &e, &gnugo, &ours);
             }
         }
         let score = score_position(

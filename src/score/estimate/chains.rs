@@ -73,6 +73,17 @@ pub(super) fn chains_of(position: &Position) -> Vec<Chain> {
     chains
 }
 
+/// Per point, the index of the chain standing on it (`usize::MAX` on an empty point).
+pub(super) fn chain_index(points: usize, chains: &[Chain]) -> Vec<usize> {
+    let mut chain_at = vec![usize::MAX; points];
+    for (id, c) in chains.iter().enumerate() {
+        for &s in &c.stones {
+            chain_at[s] = id;
+        }
+    }
+    chain_at
+}
+
 /// The diagonal neighbours of a point.
 pub(super) fn diagonals(size: BoardSize, i: usize) -> impl Iterator<Item = usize> {
     let w = size.width as usize;

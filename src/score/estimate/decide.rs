@@ -47,25 +47,19 @@ impl Stats {
 pub(super) fn decide(
     position: &Position,
     chains: &[Chain],
+    chain_at: &[usize],
     settled: &Settled,
     removed: &[bool],
     stats: &Stats,
     config: &EstimateConfig,
 ) -> Estimate {
     let size = position.size;
-    let n = size.points();
     let runs = stats.runs.max(1) as f64;
     let ownership: Vec<f64> = stats.owner.iter().map(|&o| o as f64 / runs).collect();
     let sign = |c: Color| if c == Color::Black { 1.0 } else { -1.0 };
 
     // Chains of one colour sharing a liberty the play-outs give to that colour vote
     // together.
-    let mut chain_at = vec![usize::MAX; n];
-    for (id, c) in chains.iter().enumerate() {
-        for &s in &c.stones {
-            chain_at[s] = id;
-        }
-    }
     let mut parent: Vec<usize> = (0..chains.len()).collect();
     for (p, &own) in ownership.iter().enumerate() {
         if position.cells[p].is_some() {
@@ -130,21 +124,21 @@ pub(super) fn decide(
             }
         })
         .collect();
-    enclosed_without_eyes(position, chains, &chain_at, Some(&ownership), &mut verdict);
+    enclosed_without_eyes(position, chains, chain_at, Some(&ownership), &mut verdict);
     let seki_like: Vec<bool> = (0..chains.len())
         .map(|id| in_seki(id, verdict[id].0))
         .collect();
     eye_space(
         position,
         chains,
-        &chain_at,
+        chain_at,
         settled,
         config.uncertain_below,
         &seki_like,
         &mut verdict,
     );
 
-    only_dead_around_lives(position, chains, &chain_at, settled, &mut verdict);
+    only_dead_around_lives(position, chains, chain_at, settled, &mut verdict);
 
     let mut out = Vec::with_capacity(chains.len());
     let (mut dead, mut uncertain, mut seki) = (Vec::new(), Vec::new(), Vec::new());

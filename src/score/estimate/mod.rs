@@ -40,7 +40,7 @@ mod shapes;
 mod static_pass;
 
 use crate::geom::{Color, Point, Position};
-use chains::chains_of;
+use chains::{chain_index, chains_of};
 use decide::{decide, Stats, BATCH};
 use playout::{Board, Layout, SplitMix, XorShift, BLACK, WHITE};
 use static_pass::{benson, frozen_areas, static_dead};
@@ -120,10 +120,11 @@ impl Estimate {
 /// Decides the status of every chain of a finished game's final position.
 pub fn estimate_dead(position: &Position, config: &EstimateConfig) -> Estimate {
     let chains = chains_of(position);
-    let settled = benson(position, &chains);
+    let chain_at = chain_index(position.size.points(), &chains);
+    let settled = benson(position, &chains, &chain_at);
     // Stones dead for certain, or dead by the static look at enclosed areas, are taken off
     // before the play-outs: the areas they stood in can then be left alone.
-    let removed = static_dead(position, &chains, &settled);
+    let removed = static_dead(position, &chains, &chain_at, &settled);
     let mut playing = position.clone();
     for (id, c) in chains.iter().enumerate() {
         if removed[id] {
@@ -165,5 +166,7 @@ pub fn estimate_dead(position: &Position, config: &EstimateConfig) -> Estimate {
             }
         }
     }
-    decide(position, &chains, &settled, &removed, &stats, config)
+    decide(
+        position, &chains, &chain_at, &settled, &removed, &stats, config,
+    )
 }

@@ -11,14 +11,12 @@ const SOUND_WALL_LIBERTIES: usize = 4;
 
 /// Per chain, whether it is taken off before the play-outs: dead for certain (Benson), or
 /// a few stones without an eye in an area closed by sound walls of the opponent.
-pub(super) fn static_dead(position: &Position, chains: &[Chain], settled: &Settled) -> Vec<bool> {
-    let n = position.size.points();
-    let mut chain_at = vec![usize::MAX; n];
-    for (id, c) in chains.iter().enumerate() {
-        for &s in &c.stones {
-            chain_at[s] = id;
-        }
-    }
+pub(super) fn static_dead(
+    position: &Position,
+    chains: &[Chain],
+    chain_at: &[usize],
+    settled: &Settled,
+) -> Vec<bool> {
     let mut verdict: Vec<(bool, f64)> = chains
         .iter()
         .zip(&settled.status)
@@ -29,7 +27,7 @@ pub(super) fn static_dead(position: &Position, chains: &[Chain], settled: &Settl
         })
         .collect();
     let nearer = nearest_colour(position);
-    enclosed_without_eyes(position, chains, &chain_at, Some(&nearer), &mut verdict);
+    enclosed_without_eyes(position, chains, chain_at, Some(&nearer), &mut verdict);
     verdict.iter().map(|&(alive, _)| !alive).collect()
 }
 
@@ -73,15 +71,9 @@ pub(super) struct Settled {
 }
 
 /// Benson's unconditional life, for both colours.
-pub(super) fn benson(position: &Position, chains: &[Chain]) -> Settled {
+pub(super) fn benson(position: &Position, chains: &[Chain], chain_at: &[usize]) -> Settled {
     let size = position.size;
     let n = size.points();
-    let mut chain_at = vec![usize::MAX; n];
-    for (id, c) in chains.iter().enumerate() {
-        for &s in &c.stones {
-            chain_at[s] = id;
-        }
-    }
     let mut status = vec![None; chains.len()];
     for color in [Color::Black, Color::White] {
         // Regions: maximal connected sets of points not of `color`.
