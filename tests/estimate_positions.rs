@@ -400,3 +400,25 @@ fn any_board_size_and_any_filling_gives_a_consistent_estimate() {
         }
     }
 }
+
+#[test]
+fn art8_chain_that_loses_its_capturing_race_is_dead() {
+    // White's F9-F7 has two liberties, G9 and E7, and E7 lies in Black's own eye space;
+    // Black's G8-J7 has three, G9, H9 and J9. Black fills E7 or G9 first and captures,
+    // whoever moves first: White's three stones are dead, Black's chain and big group live.
+    let (pos, e) = estimate(
+        "
+        . O X . X O . . .
+        O O X . X O X X X
+        O X X . . O X O X
+        O X X X X X O O O
+        O O X O O O O . O
+        . O X O . O O O O
+        O O X O O . O . O
+        . O X X O O O O O
+        O O O X O . O . O",
+    );
+    assert_status(&pos, &e, &["F9"], ChainStatus::Dead);
+    assert_eq!(status(&pos, &e, "G8"), ChainStatus::Alive);
+    assert_eq!(status(&pos, &e, "C9"), ChainStatus::Alive);
+}

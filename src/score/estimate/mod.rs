@@ -25,8 +25,11 @@
 //!    decision is close.
 //! 4. Each chain is alive in a play-out when most of its stones are still its colour's at
 //!    the end. Chains of one colour that share a liberty the play-outs give to that colour
-//!    vote together. A chain kept alive next to a liberty that both colours still border
-//!    at the end of most play-outs (nobody could fill it) is in seki. The enclosed-area
+//!    vote together. A chain of three liberties or fewer that is not already surely dead
+//!    is then read out (a small capturing-race search): captured whoever moves first, and
+//!    touching only chains found alive, it is dead. A chain kept alive next to a liberty
+//!    that both colours still border at the end of most play-outs (nobody could fill it)
+//!    is in seki. The enclosed-area
 //!    look of step 2 runs again with the play-outs' verdicts and ownership, then a look at
 //!    each doubtful group's eye space (one area of a killing shape: dead; two real eyes:
 //!    alive), which also reads the groups held in seki whose liberties all lie in their
@@ -38,6 +41,7 @@ mod eyes;
 mod playout;
 mod shapes;
 mod static_pass;
+mod tactics;
 
 use crate::geom::{Color, Point, Position};
 use chains::{chain_index, chains_of};

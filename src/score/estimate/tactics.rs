@@ -1,0 +1,390 @@
+//! Reading capturing races (in step 4 of the method): a small exact search that tells
+//! whether a chain short of liberties is captured whoever moves first. Random play-outs
+//! get such races wrong when the winner must fill the right liberty first; a few hundred
+//! nodes of reading settle them.
+
+use super::chains::neighbors;
+use crate::geom::{BoardSize, Color, Position};
+
+/// Chains with at most this many liberties are read.
+pub(super) const READ_LIBERTIES: usize = 3;
+
+/// A chain that reaches this many liberties during the reading has escaped.
+const ESCAPED: usize = 5;
+
+/// Moves, both players together, read ahead at most.
+const DEPTH: u32 = 14;
+
+/// Positions visited per chain at most; a reading that needs more decides nothing.
+const BUDGET: u32 = 300;
+
+/// The search ran out of its budget.
+struct OutOfBudget;
+
+/// A board for reading: plain cells, the simple ko rule, moves undone after each try.
+pub(super) struct Reader {
+    size: BoardSize,
+    cells: Vec<Option<Color>>,
+    /// Generation marks for flood fills.
+    mark: Vec<u32>,
+    generation: u32,
+    /// The point the player to move may not retake (simple ko), if any.
+    ko: Option<usize>,
+    nodes: u32,
+    /// Scratch stack for [`Reader::has_liberty`].
+    stack: Vec<usize>,
+}
+
+/// What a move changed, to take it back.
+struct Undo {
+    point: usize,
+    captured: Vec<usize>,
+    ko: Option<usize>,
+}
+
+impl Reader {
+    pub(super) fn new(position: &Position) -> Reader {
+        Reader {
+            size: position.size,
+            cells: position.cells.clone(),
+            mark: vec![0; position.cells.len()],
+            generation: 0,
+            ko: None,
+            nodes: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    /// Whether the chain on `target` is captured whoever moves first, with its owner
+    /// free to pass: `false` also when the reading does not finish within its budget.
+    pub(super) fn captured_whoever_moves(&mut self, target: usize) -> bool {
+        let Some(defender) = self.cells[target] else {
+            return false;
+        };
+        self.nodes = 0;
+        self.ko = None;
+        let result = self.defender_to_move(target, defender, DEPTH);
+        matches!(result, Ok(true))
+    }
+
+    /// The chain on `p`: its stones and its liberties, into `stones` and `liberties`.
+    fn chain(&mut self, p: usize, stones: &mut Vec<usize>, liberties: &mut Vec<usize>) {
+        let color = self.cells[p];
+        self.generation += 1;
+        let g = self.generation;
+        stones.clear();
+        liberties.clear();
+        stones.push(p);
+        self.mark[p] = g;
+        let mut i = 0;
+        while i < stones.len() {
+            let s = stones[i];
+            i += 1;
+            for q in neighbors(self.size, s) {
+                if self.mark[q] == g {
+                    continue;
+                }
+                if self.cells[q] == color {
+                    self.mark[q] = g;
+                    stones.push(q);
+                } else if self.cells[q].is_none() {
+                    self.mark[q] = g;
+                    liberties.push(q);
+                }
+            }
+        }
+    }
+
+    /// Whether the chain on `p` has a liberty; stops at the first one found.
+    fn has_liberty(&mut self, p: usize) -> bool {
+        let color = self.cells[p];
+        self.generation += 1;
+        let g = self.generation;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(p);
+        self.mark[p] = g;
+        let mut found = false;
+        'fill: while let Some(s) = stack.pop() {
+            for q in neighbors(self.size, s) {
+                if self.cells[q].is_none() {
+                    found = true;
+                    break 'fill;
+                }
+                if self.cells[q] == color && self.mark[q] != g {
+                    self.mark[q] = g;
+                    stack.push(q);
+                }
+            }
+        }
+        self.stack = stack;
+        found
+    }
+
+    /// Takes the chain on `p` off the board, adding its stones to `captured`.
+    fn remove(&mut self, p: usize, captured: &mut Vec<usize>) {
+        let color = self.cells[p];
+        let start = captured.len();
+        captured.push(p);
+        self.cells[p] = None;
+        let mut i = start;
+        while i < captured.len() {
+            let s = captured[i];
+            i += 1;
+            for q in neighbors(self.size, s) {
+                if self.cells[q] == color {
+                    self.cells[q] = None;
+                    captured.push(q);
+                }
+            }
+        }
+    }
+
+    /// Plays `color` at `p`; `None` when the move is not allowed (occupied, suicide, or
+    /// retaking a ko at once).
+    fn play(&mut self, p: usize, color: Color) -> Option<Undo> {
+        if self.cells[p].is_some() || self.ko == Some(p) {
+            return None;
+        }
+        self.cells[p] = Some(color);
+        let mut captured = Vec::new();
+        for q in neighbors(self.size, p) {
+            if self.cells[q] == Some(color.opponent()) && !self.has_liberty(q) {
+                self.remove(q, &mut captured);
+            }
+        }
+        if !self.has_liberty(p) {
+            self.cells[p] = None;
+            return None;
+        }
+        let ko = self.ko;
+        // A lone stone that took one stone and has one liberty left: the ko point.
+        let lone_in_atari = || {
+            let mut friends = 0;
+            let mut liberties = 0;
+            for q in neighbors(self.size, p) {
+                match self.cells[q] {
+                    Some(c) if c == color => friends += 1,
+                    None => liberties += 1,
+                    _ => {}
+                }
+            }
+            friends == 0 && liberties == 1
+        };
+        self.ko = (captured.len() == 1 && lone_in_atari()).then(|| captured[0]);
+        Some(Undo {
+            point: p,
+            captured,
+            ko,
+        })
+    }
+
+    fn undo(&mut self, undo: Undo, color: Color) {
+        self.cells[undo.point] = None;
+        for s in undo.captured {
+            self.cells[s] = Some(color.opponent());
+        }
+        self.ko = undo.ko;
+    }
+
+    fn visit(&mut self) -> Result<(), OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes > BUDGET {
+            Err(OutOfBudget)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Liberties of the `color` chains touching the chain of `stones` that have at most
+    /// `most` liberties, added to `out`: where to capture or to save a neighbour.
+    fn liberties_of_neighbours(
+        &mut self,
+        stones: &[usize],
+        color: Color,
+        most: usize,
+        out: &mut Vec<usize>,
+    ) {
+        let (mut seen, mut others, mut liberties) = (Vec::new(), Vec::new(), Vec::new());
+        for &s in stones {
+            for q in neighbors(self.size, s) {
+                if self.cells[q] != Some(color) || seen.contains(&q) {
+                    continue;
+                }
+                self.chain(q, &mut others, &mut liberties);
+                seen.extend_from_slice(&others);
+                if liberties.len() <= most {
+                    out.extend_from_slice(&liberties);
+                }
+            }
+        }
+    }
+
+    /// Whether the attacker, to move, captures the chain on `target`.
+    fn attacker_to_move(
+        &mut self,
+        target: usize,
+        defender: Color,
+        depth: u32,
+    ) -> Result<bool, OutOfBudget> {
+        self.visit()?;
+        let (mut stones, mut moves) = (Vec::new(), Vec::new());
+        self.chain(target, &mut stones, &mut moves);
+        if moves.len() >= ESCAPED || depth == 0 {
+            return Ok(false);
+        }
+        let attacker = defender.opponent();
+        // Fill a liberty, or save an own chain in atari next to the target.
+        self.liberties_of_neighbours(&stones, attacker, 1, &mut moves);
+        dedup(&mut moves);
+        for p in moves {
+            let Some(undo) = self.play(p, attacker) else {
+                continue;
+            };
+            let wins = if self.cells[target] != Some(defender) {
+                Ok(true)
+            } else {
+                self.defender_to_move(target, defender, depth - 1)
+            };
+            self.undo(undo, attacker);
+            if wins? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the attacker captures the chain on `target` with its owner to move (who may
+    /// also pass).
+    fn defender_to_move(
+        &mut self,
+        target: usize,
+        defender: Color,
+        depth: u32,
+    ) -> Result<bool, OutOfBudget> {
+        self.visit()?;
+        let (mut stones, mut liberties, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        self.chain(target, &mut stones, &mut liberties);
+        if liberties.len() >= ESCAPED || depth == 0 {
+            return Ok(false);
+        }
+        let attacker = defender.opponent();
+        // Take or shorten a neighbour first, then extend, then pass.
+        self.liberties_of_neighbours(&stones, attacker, liberties.len(), &mut moves);
+        moves.extend_from_slice(&liberties);
+        dedup(&mut moves);
+        for p in moves {
+            let Some(undo) = self.play(p, defender) else {
+                continue;
+            };
+            let captured = self.attacker_to_move(target, defender, depth - 1);
+            self.undo(undo, defender);
+            if !captured? {
+                return Ok(false);
+            }
+        }
+        let ko = self.ko.take();
+        let captured = self.attacker_to_move(target, defender, depth - 1);
+        self.ko = ko;
+        captured
+    }
+}
+
+/// Removes repeats, keeping the first of each.
+fn dedup(moves: &mut Vec<usize>) {
+    let mut i = 0;
+    while i < moves.len() {
+        if moves[..i].contains(&moves[i]) {
+            moves.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Point;
+
+    /// Whether the chain on (`col`, `row`), counted from the top left, is captured.
+    fn captured(diagram: &str, col: u8, row: u8) -> bool {
+        let position = Position::from_diagram(diagram);
+        let target = position.size.index(Point::new(col, row));
+        Reader::new(&position).captured_whoever_moves(target)
+    }
+
+    #[test]
+    fn a_chain_short_of_liberties_against_a_wall_is_captured() {
+        // White's three stones have two liberties, A9 and C9 (top left); filling either
+        // is self-atari for White, and Black fills C9 and then A9.
+        let diagram = "
+            . O . X .
+            O O X X .
+            X X X . .
+            . . . . .
+            . . . . .";
+        assert!(captured(diagram, 1, 0));
+    }
+
+    #[test]
+    fn seki_is_not_captured() {
+        // Black's C7-D4 and White's E7-E4 share their only three liberties, D7-D5, between
+        // two living groups: whoever fills the second of them is taken.
+        let diagram = "
+            . O X . O X .
+            O O X . O X X
+            . O X . O X .
+            O O X X O X X
+            O O O O X X X
+            . . . . . . .
+            . . . . . . .";
+        assert!(!captured(diagram, 2, 0));
+        assert!(!captured(diagram, 4, 0));
+    }
+
+    #[test]
+    fn two_eyes_are_not_captured() {
+        let diagram = "
+            O . O X .
+            O O O X .
+            . O O X .
+            O O X X .
+            X X . . .";
+        assert!(!captured(diagram, 0, 0));
+    }
+
+    #[test]
+    fn a_chain_that_can_take_its_attacker_first_is_not_dead() {
+        // White's two stones and Black's three share their last liberty: whoever moves
+        // first takes the other.
+        let diagram = "
+            X O X O .
+            X O X O .
+            X . X O .
+            X X O . .
+            . . . . .";
+        assert!(!captured(diagram, 1, 0));
+        assert!(!captured(diagram, 2, 0));
+    }
+
+    #[test]
+    fn the_simple_ko_rule_holds_in_the_reading() {
+        let mut reader = Reader::new(&Position::from_diagram(
+            "
+            . X O . .
+            X O . O .
+            . X O . .
+            . . . . .
+            . . . . .",
+        ));
+        let size = reader.size;
+        let point = |c, r| size.index(Point::new(c, r));
+        // Black takes at C8 (2, 1), White may not take back at B8 (1, 1) at once.
+        let take = reader.play(point(2, 1), Color::Black).expect("legal");
+        assert_eq!(take.captured, vec![point(1, 1)]);
+        assert!(reader.play(point(1, 1), Color::White).is_none());
+        reader.undo(take, Color::Black);
+        assert_eq!(reader.cells[point(1, 1)], Some(Color::White));
+    }
+}
