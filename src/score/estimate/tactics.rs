@@ -387,4 +387,37 @@ mod tests {
         reader.undo(take, Color::Black);
         assert_eq!(reader.cells[point(1, 1)], Some(Color::White));
     }
+
+    #[test]
+    fn reading_leaves_the_board_as_it_found_it() {
+        // Random fillings, legal or not: every chain is read and the board is the same
+        // afterwards, so one reader serves a whole position.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for (w, h) in [(2, 2), (5, 5), (9, 9), (13, 7), (19, 19)] {
+            for fill in [30u64, 55, 80] {
+                let size = BoardSize::new(w, h).unwrap();
+                let mut position = Position::empty(size);
+                for cell in position.cells.iter_mut() {
+                    let r = next() % 100;
+                    *cell = match r {
+                        _ if r >= fill => None,
+                        _ if r % 2 == 0 => Some(Color::Black),
+                        _ => Some(Color::White),
+                    };
+                }
+                let mut reader = Reader::new(&position);
+                for p in 0..size.points() {
+                    reader.captured_whoever_moves(p);
+                    assert_eq!(reader.cells, position.cells, "{w}x{h} fill {fill} at {p}");
+                    assert!(reader.nodes <= BUDGET + 1);
+                }
+            }
+        }
+    }
 }
