@@ -14,21 +14,16 @@ GNU Go (Debian package `gnugo`); runs two games at a time.
 """
 
 import csv
-import shutil
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gnugo_program import gnugo  # noqa: E402
+
 SEEDS = (1, 2, 3)
-
-
-def gnugo() -> str:
-    for name in ("gnugo", "/usr/games/gnugo"):
-        found = shutil.which(name)
-        if found:
-            return found
-    sys.exit("gnugo not found: install Debian's gnugo")
 
 
 def aftermath_score(program: str, path: Path, komi: str, seed: int) -> str:

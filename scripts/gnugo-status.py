@@ -11,18 +11,13 @@ dead` under --chinese-rules: GNU Go's own status reading, without playing the ga
 """
 
 import csv
-import shutil
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-
-def gnugo() -> str:
-    for name in ("gnugo", "/usr/games/gnugo"):
-        found = shutil.which(name)
-        if found:
-            return found
-    sys.exit("gnugo not found: install Debian's gnugo")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gnugo_program import gnugo  # noqa: E402
 
 
 def dead_stones(program: str, path: Path) -> str:

@@ -21,6 +21,9 @@ const BUDGET: u32 = 300;
 /// The search ran out of its budget.
 struct OutOfBudget;
 
+/// A chain's stones and its liberties.
+type StonesAndLiberties = (Vec<usize>, Vec<usize>);
+
 /// A board for reading: plain cells, the simple ko rule, moves undone after each try.
 pub(super) struct Reader {
     size: BoardSize,
@@ -220,6 +223,20 @@ impl Reader {
         }
     }
 
+    /// The target chain's stones and liberties at a new node of the search, or `None` when
+    /// the reading stops there without a capture: the chain has escaped (enough
+    /// liberties) or the depth is spent.
+    fn still_short(
+        &mut self,
+        target: usize,
+        depth: u32,
+    ) -> Result<Option<StonesAndLiberties>, OutOfBudget> {
+        self.visit()?;
+        let (mut stones, mut liberties) = (Vec::new(), Vec::new());
+        self.chain(target, &mut stones, &mut liberties);
+        Ok((liberties.len() < ESCAPED && depth > 0).then_some((stones, liberties)))
+    }
+
     /// Whether the attacker, to move, captures the chain on `target`.
     fn attacker_to_move(
         &mut self,
@@ -227,12 +244,9 @@ impl Reader {
         defender: Color,
         depth: u32,
     ) -> Result<bool, OutOfBudget> {
-        self.visit()?;
-        let (mut stones, mut moves) = (Vec::new(), Vec::new());
-        self.chain(target, &mut stones, &mut moves);
-        if moves.len() >= ESCAPED || depth == 0 {
+        let Some((stones, mut moves)) = self.still_short(target, depth)? else {
             return Ok(false);
-        }
+        };
         let attacker = defender.opponent();
         // Fill a liberty, or save an own chain in atari next to the target.
         self.liberties_of_neighbours(&stones, attacker, 1, &mut moves);
@@ -262,14 +276,12 @@ impl Reader {
         defender: Color,
         depth: u32,
     ) -> Result<bool, OutOfBudget> {
-        self.visit()?;
-        let (mut stones, mut liberties, mut moves) = (Vec::new(), Vec::new(), Vec::new());
-        self.chain(target, &mut stones, &mut liberties);
-        if liberties.len() >= ESCAPED || depth == 0 {
+        let Some((stones, liberties)) = self.still_short(target, depth)? else {
             return Ok(false);
-        }
+        };
         let attacker = defender.opponent();
         // Take or shorten a neighbour first, then extend, then pass.
+        let mut moves = Vec::new();
         self.liberties_of_neighbours(&stones, attacker, liberties.len(), &mut moves);
         moves.extend_from_slice(&liberties);
         dedup(&mut moves);
