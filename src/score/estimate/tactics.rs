@@ -1,7 +1,10 @@
-//! Reading capturing races (in step 4 of the method): a small exact search that tells
-//! whether a chain short of liberties is captured whoever moves first. Random play-outs
-//! get such races wrong when the winner must fill the right liberty first; a few hundred
-//! nodes of reading settle them.
+//! Reading capturing races (in step 4 of the method): a small search that tells whether a
+//! chain short of liberties is captured whoever moves first. Random play-outs get such
+//! races wrong when the winner must fill the right liberty first; a few hundred nodes of
+//! reading settle them. Only the liberties of the chain and of the short chains touching
+//! it are tried (and a pass for the chain's owner), so a capture found is one the owner
+//! could only escape by a move elsewhere, which the caller rules out by reading only
+//! chains whose neighbours are alive.
 
 use super::chains::neighbors;
 use crate::geom::{BoardSize, Color, Position};
