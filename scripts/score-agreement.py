@@ -27,6 +27,16 @@ def margin(result):
     return None
 
 
+def print_table(title, table, cols, width):
+    """One row per source and a total row, columns right-aligned to `width`."""
+    print(title.ljust(18) + "".join(c.rjust(width) for c in cols))
+    total = collections.Counter()
+    for source, t in sorted(table.items()):
+        total.update(t)
+        print(source.ljust(18) + "".join(str(t[c]).rjust(width) for c in cols))
+    print("all".ljust(18) + "".join(str(total[c]).rjust(width) for c in cols))
+
+
 def main():
     jsonl, shared = sys.argv[1], sys.argv[2]
     games = {}
@@ -71,12 +81,7 @@ def main():
                 t["gnugo within 1"] += abs(computed - gm) <= 1.0 + 1e-6
 
     cols = ["games", "re agrees", "re within 1", "re same winner", "gnugo games", "gnugo agrees", "gnugo within 1"]
-    print("source".ljust(18) + "".join(c.rjust(16) for c in cols))
-    total = collections.Counter()
-    for source, t in sorted(table.items()):
-        total.update(t)
-        print(source.ljust(18) + "".join(str(t[c]).rjust(16) for c in cols))
-    print("all".ljust(18) + "".join(str(total[c]).rjust(16) for c in cols))
+    print_table("source", table, cols, 16)
     print()
     for source, k in sorted(kinds.items()):
         print(source, dict(k))
@@ -102,12 +107,7 @@ def main():
             t["RE within 1"] += abs(ours - recorded) <= 1.0 + 1e-6
             t["gnugo = RE"] += abs(gm - recorded) < 1e-6
     cols = ["games", "= gnugo", "gnugo within 1", "same winner as gnugo", "numeric RE", "= RE", "RE within 1", "gnugo = RE"]
-    print("gnugo-scores.tsv".ljust(18) + "".join(c.rjust(22) for c in cols))
-    total = collections.Counter()
-    for source, t in sorted(table2.items()):
-        total.update(t)
-        print(source.ljust(18) + "".join(str(t[c]).rjust(22) for c in cols))
-    print("all".ljust(18) + "".join(str(total[c]).rjust(22) for c in cols))
+    print_table("gnugo-scores.tsv", table2, cols, 22)
 
 
 if __name__ == "__main__":

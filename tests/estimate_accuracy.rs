@@ -309,14 +309,8 @@ fn estimate_agrees_with_the_territory_markup_of_real_games() {
             let markup = dead_from_markup(board, &game.territory_black, &game.territory_white);
             let (e, ours) = estimate(board, &mut times);
             let size = board.size;
-            let gnugo_dead: Option<Vec<Point>> = gnugo.get(&row["path"]).map(|list| {
-                let mut v: Vec<Point> = list
-                    .split_whitespace()
-                    .filter_map(|v| vertex(size, v))
-                    .collect();
-                v.sort();
-                v
-            });
+            let gnugo_dead: Option<Vec<Point>> =
+                gnugo.get(&row["path"]).map(|list| gnugo_points(size, list));
             games += 1;
             if gnugo_dead.as_ref() == Some(&markup) {
                 gnugo_agrees_with_markup += 1;

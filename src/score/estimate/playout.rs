@@ -158,13 +158,7 @@ impl Board {
                     b.size[p] = 1;
                     for d in 0..2 {
                         // Up and left neighbours were visited before.
-                        let q = layout.nb(p, d);
-                        if b.color[q] == c {
-                            let (hp, hq) = (b.head[p] as usize, b.head[q] as usize);
-                            if hp != hq {
-                                b.merge(hp, hq);
-                            }
-                        }
+                        b.join_if_same(p, layout.nb(p, d), c);
                     }
                 }
             }
@@ -182,6 +176,17 @@ impl Board {
             }
         }
         b
+    }
+
+    /// Merges the chains of `p` and of its neighbour `q` when `q` holds colour `c`.
+    #[inline]
+    fn join_if_same(&mut self, p: usize, q: usize, c: u8) {
+        if self.color[q] == c {
+            let (hp, hq) = (self.head[p] as usize, self.head[q] as usize);
+            if hp != hq {
+                self.merge(hp, hq);
+            }
+        }
     }
 
     #[inline]
@@ -416,13 +421,7 @@ impl Board {
             }
         }
         for d in 0..4 {
-            let q = layout.nb(p, d);
-            if self.color[q] == c {
-                let (hp, hq) = (self.head[p] as usize, self.head[q] as usize);
-                if hp != hq {
-                    self.merge(hp, hq);
-                }
-            }
+            self.join_if_same(p, layout.nb(p, d), c);
         }
         let mut captured = 0;
         let mut ko = 0;
