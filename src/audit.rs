@@ -428,6 +428,8 @@ fn audit_record(
         recorded_raw: report.result.as_deref(),
         final_position: replay.final_position.as_ref(),
         position_at_end: replay.position_at_end.as_ref(),
+        captures: replay.captures,
+        captures_at_end: replay.captures_at_end,
         territory_black: &record.territory_black,
         territory_white: &record.territory_white,
         ended_by_passes: replay.ended_at.is_some(),
@@ -437,10 +439,13 @@ fn audit_record(
         handicap_bonus: rules.handicap_bonus(handicap),
         dead: options.dead,
     });
-    if let Some(f) = outcome.finding {
-        let offset = record.root.result.map(|v| v.offset as usize).unwrap_or(0);
-        findings.push(Finding { offset, ..f });
-    }
+    let offset = record.root.result.map_or(0, |v| v.offset as usize);
+    findings.extend(
+        outcome
+            .findings
+            .into_iter()
+            .map(|f| Finding { offset, ..f }),
+    );
     report.score = outcome.score;
     report.check = outcome.check;
     if options.keep_board {

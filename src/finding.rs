@@ -46,10 +46,11 @@ pub enum Code {
     UnknownRules,
     UnparsedResult,
     ResultMismatch,
+    CountingConvention,
 }
 
 impl Code {
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 19] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -68,6 +69,7 @@ impl Code {
         Code::UnknownRules,
         Code::UnparsedResult,
         Code::ResultMismatch,
+        Code::CountingConvention,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -90,6 +92,7 @@ impl Code {
             Code::UnknownRules => "unknown-rules",
             Code::UnparsedResult => "unparsed-result",
             Code::ResultMismatch => "result-mismatch",
+            Code::CountingConvention => "counting-convention",
         }
     }
 

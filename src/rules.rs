@@ -16,6 +16,9 @@ pub enum RuleSet {
     Nz,
     Japanese,
     Korean,
+    /// Territory counting without a named rule set (Japanese-style: simple ko, territory
+    /// plus prisoners).
+    Territory,
 }
 
 /// Which earlier positions a move may not recreate (art. 6, art. 20).
@@ -74,6 +77,7 @@ impl RuleSet {
             RuleSet::Nz => "nz",
             RuleSet::Japanese => "japanese",
             RuleSet::Korean => "korean",
+            RuleSet::Territory => "territory",
         }
     }
 
@@ -87,6 +91,7 @@ impl RuleSet {
             RuleSet::Nz,
             RuleSet::Japanese,
             RuleSet::Korean,
+            RuleSet::Territory,
         ]
         .into_iter()
         .find(|r| r.name() == name)
@@ -138,7 +143,7 @@ impl RuleSet {
                 Counting::Territory,
                 6.5,
             ),
-            RuleSet::Korean => (
+            RuleSet::Korean | RuleSet::Territory => (
                 Superko::Simple,
                 NoResult,
                 SuicideRule::Forbidden,

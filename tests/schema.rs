@@ -133,6 +133,30 @@ struct Score {
     margin: f64,
     result: String,
     stones: String,
+    counting: Counting,
+    territory: Option<Territory>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum Counting {
+    Area,
+    Territory,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Territory {
+    black_territory: u32,
+    white_territory: u32,
+    black_prisoners: u32,
+    white_prisoners: u32,
+    seki_points: u32,
+    komi: f64,
+    margin: f64,
+    result: String,
 }
 
 #[derive(Deserialize)]

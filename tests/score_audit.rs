@@ -6,7 +6,7 @@
 mod common;
 
 use sgfaudit::audit::{AuditOptions, GameReport, Status};
-use sgfaudit::score::{DeadPolicy, Verdict};
+use sgfaudit::score::{CountedBy, DeadPolicy, Verdict};
 
 fn audit_with(sgf: &str, options: &AuditOptions) -> GameReport {
     common::audit_text(sgf, options)
@@ -64,22 +64,71 @@ fn an_unknowable_komi_never_calls_re_wrong() {
 }
 
 #[test]
-fn territory_rules_are_not_counted_but_say_how_to_count_by_area() {
-    let r = audit(&game("RU[Japanese]KM[6.5]RE[W+3.5]"));
-    assert!(r.score.is_none());
-    assert_eq!(r.check.verdict, Verdict::Unverifiable);
-    assert!(r
-        .check
-        .reason
-        .as_deref()
-        .unwrap()
-        .contains("--rules chinese"));
+fn territory_rules_compare_territory_and_prisoners() {
+    // Japanese rules 1989, arts. 8-10: Black 29 points of territory, White 25, no
+    // prisoners, komi 6.5 -> W+2.5 (the area count, 43 to 38, would say W+1.5).
+    let r = audit(&game("RU[Japanese]KM[6.5]RE[W+2.5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    let score = r.score.as_ref().unwrap();
+    assert_eq!(score.counting, CountedBy::Territory);
+    let t = score.territory.as_ref().unwrap();
+    assert_eq!((t.black_territory, t.white_territory), (29, 25));
+    assert_eq!((t.black_prisoners, t.white_prisoners), (0, 0));
+    assert_eq!(t.result, "W+2.5");
+    assert_eq!(score.result, "W+1.5", "the area count is reported as well");
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+
+    // A wrong margin is called wrong by the territory count, with its numbers.
+    let r = audit(&game("RU[Korean]KM[6.5]RE[B+5.5]"));
+    assert_eq!(r.check.verdict, Verdict::Disagrees);
+    let mismatch = r
+        .findings
+        .iter()
+        .find(|f| f.code.as_str() == "result-mismatch")
+        .unwrap();
+    assert!(
+        mismatch.message.contains("territory count gives W+2.5"),
+        "{}",
+        mismatch.message
+    );
+}
+
+#[test]
+fn a_result_only_the_other_counting_gives_agrees_and_says_so() {
+    // RU[Japanese], but RE[] is the area count (Fox records do this): agrees, with an
+    // info finding that names the counting that reproduced it.
+    let r = audit(&game("RU[Japanese]KM[6.5]RE[W+1.5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    assert_eq!(r.score.as_ref().unwrap().counting, CountedBy::Area);
+    let note = r
+        .findings
+        .iter()
+        .find(|f| f.code.as_str() == "counting-convention")
+        .expect("a counting-convention finding");
+    assert_eq!(note.severity.as_str(), "info");
+    assert!(note.message.contains("counted by area"), "{}", note.message);
+    // And the other way round: Chinese rules, RE[] counted by territory.
+    let r = audit(&game("RU[Chinese]KM[7.5]RE[W+3.5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    assert_eq!(r.score.as_ref().unwrap().counting, CountedBy::Territory);
+    // --rules chinese still counts a Japanese record by area first.
     let chinese = AuditOptions {
         rules: Some(sgfaudit::rules::RuleSet::Chinese),
         ..AuditOptions::default()
     };
     let r = audit_with(&game("RU[Japanese]KM[7.5]RE[W+2.5]"), &chinese);
     assert_eq!(r.check.verdict, Verdict::Agrees);
+    assert_eq!(r.score.as_ref().unwrap().counting, CountedBy::Area);
+}
+
+#[test]
+fn a_territory_game_without_re_that_ended_by_passes_is_not_called_unfinished() {
+    let r = audit(&game("RU[Japanese]KM[6.5]"));
+    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(reason.contains("no result"), "{reason}");
+    assert!(!reason.contains("unfinished"), "{reason}");
+    assert_eq!(r.score.as_ref().unwrap().counting, CountedBy::Territory);
 }
 
 #[test]

@@ -3,7 +3,8 @@
 
 use sgfaudit::geom::{BoardSize, Color, Position};
 use sgfaudit::score::{
-    check_result, score_position, CheckContext, DeadFrom, Score, ScoringMethod, Verdict,
+    check_result, count_territory, score_position, CheckContext, CountedBy, DeadFrom, Score,
+    ScoringMethod, Verdict,
 };
 
 /// A finished 19×19 count: Black 185, White 176, komi 7.5 → B+1.5.
@@ -35,7 +36,7 @@ fn sure() -> CheckContext {
     CheckContext {
         ended_by_passes: true,
         moves_after_end: false,
-        area_scoring: true,
+        counting: CountedBy::Area,
         dead_determined: true,
         komi_uncertain: false,
     }
@@ -64,7 +65,7 @@ fn a_draw_agrees_with_a_drawn_count() {
         0.0,
         DeadFrom::None,
     );
-    for re in ["0", "Draw", "和棋", "W+0.0"] {
+    for re in ["0", "Draw", "和棋"] {
         let c = check_result(Some(re), Some(&s), &sure());
         assert_eq!(c.verdict, Verdict::Agrees, "RE[{re}]");
     }
@@ -78,7 +79,7 @@ fn a_different_margin_disagrees_when_the_count_is_sure() {
     assert_eq!(c.difference, Some(1.0));
     assert_eq!(
         c.reason.as_deref(),
-        Some("the record says B+2.5, counting gives B+1.5")
+        Some("the record says B+2.5, area counting gives B+1.5")
     );
     let c = check_result(Some("W+0.5"), Some(&b_plus_1_5()), &sure());
     assert_eq!(c.verdict, Verdict::Disagrees);
@@ -87,7 +88,7 @@ fn a_different_margin_disagrees_when_the_count_is_sure() {
     assert_eq!(c.verdict, Verdict::Disagrees);
     assert_eq!(
         c.reason.as_deref(),
-        Some("the record says 黑胜1又1/4子 (B+2.5), counting gives B+1.5")
+        Some("the record says 黑胜1又1/4子 (B+2.5), area counting gives B+1.5")
     );
     let c = check_result(Some("Jigo"), Some(&b_plus_1_5()), &sure());
     assert_eq!(
@@ -158,7 +159,10 @@ fn winner_only_agrees_on_the_winner_and_disagrees_only_when_sure() {
 
     let c = check_result(Some("W"), Some(&s), &sure());
     assert_eq!(c.verdict, Verdict::Disagrees);
-    assert_eq!(c.reason.as_deref(), Some("White won, counting gives B+1.5"));
+    assert_eq!(
+        c.reason.as_deref(),
+        Some("White won, area counting gives B+1.5")
+    );
 
     let unsure = CheckContext {
         dead_determined: false,
@@ -206,13 +210,37 @@ fn no_result_no_count_and_territory_rules_are_unverifiable() {
     assert!(c.reason.unwrap().contains("not counted"));
     assert_eq!(c.computed, None);
 
+    // Territory rules compare the territory count: a score without one cannot be checked.
     let japanese = CheckContext {
-        area_scoring: false,
+        counting: CountedBy::Territory,
         ..sure()
     };
     let c = check_result(Some("B+3.5"), Some(&s), &japanese);
     assert_eq!(c.verdict, Verdict::Unverifiable);
-    assert!(c.reason.unwrap().contains("territory counting"));
+    assert!(c.reason.unwrap().contains("not counted by territory"));
+}
+
+#[test]
+fn territory_rules_compare_the_territory_count() {
+    // Area B+1.5; by territory (no territory, no prisoners) White wins by the komi.
+    let mut s = b_plus_1_5();
+    let p = Position::empty(BoardSize::STANDARD);
+    s.territory = Some(count_territory(&p, &[], &[], [3, 0], 7.5).score);
+    s.counting = CountedBy::Territory;
+    let japanese = CheckContext {
+        counting: CountedBy::Territory,
+        ..sure()
+    };
+    // Black 3 prisoners, White nothing + 7.5 komi (the empty board is dame: no territory).
+    let c = check_result(Some("W+4.5"), Some(&s), &japanese);
+    assert_eq!(c.verdict, Verdict::Agrees, "{c:?}");
+    assert_eq!(c.computed.as_deref(), Some("W+4.5"));
+    let c = check_result(Some("B+1.5"), Some(&s), &japanese);
+    assert_eq!(c.verdict, Verdict::Disagrees);
+    assert_eq!(
+        c.reason.as_deref(),
+        Some("the record says B+1.5, territory counting gives W+4.5")
+    );
 }
 
 #[test]
@@ -224,7 +252,7 @@ fn check_serialises_like_the_report() {
     assert_eq!(json["verdict"], "disagrees");
     assert_eq!(
         json["reason"],
-        "the record says B+2.5, counting gives B+1.5"
+        "the record says B+2.5, area counting gives B+1.5"
     );
 
     let c = check_result(Some("B+R"), None, &sure());

@@ -25,7 +25,9 @@ fn sgf_counted_results_are_in_points() {
         (" B+3.5 ", score(B, 3.5)),
         ("B + 3.5", score(B, 3.5)),
         ("w+12", score(W, 12.0)),
-        ("B+0.0", score(B, 0.0)),
+        // A winner by zero names a winner, not a draw (Fox writes it for games not
+        // decided by counting).
+        ("B+0.0", WinnerOnly(B)),
         ("Black+2.5", score(B, 2.5)),
     ]);
 }

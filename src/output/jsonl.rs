@@ -11,7 +11,7 @@
 //! ```text
 //! {"type":"begin","data":{"schema":1,"tool":"sgfaudit","version":"0.1.0","inputs":["corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","corpus/shapes/seki-two-shared-liberties__ok.sgf"]}}
 //! {"type":"game","data":{"path":"corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","game":0,"line":1,"column":1,"status":"illegal","size":[7,7],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":null,"encoding":"UTF-8","moves":6,"ended_by":"unfinished","findings":[{"code":"occupied","severity":"error","move":4,"color":"W","point":"dd","vertex":"D4","line":3,"column":20,"article":19,"message":"W D4 is played on an occupied point: the move is void and W loses the turn (art. 19)"}],"score":null,"check":{"recorded":null,"computed":null,"verdict":"unverifiable","reason":"the game is unfinished: no two passes and no result (RE[])"}}}
-//! {"type":"game","data":{"path":"corpus/shapes/seki-two-shared-liberties__ok.sgf","game":0,"line":1,"column":1,"status":"ok","size":[9,9],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":"B+7.5","encoding":"UTF-8","moves":4,"ended_by":"passes","findings":[],"score":{"dead_from":"markup","dead":{"black":[],"white":[]},"black":48.0,"white":33.0,"komi":7.5,"handicap_bonus":0.0,"margin":7.5,"result":"B+7.5","stones":"黑胜3又3/4子"},"check":{"recorded":"B+7.5","computed":"B+7.5","verdict":"agrees","reason":null,"difference":0.0}}}
+//! {"type":"game","data":{"path":"corpus/shapes/seki-two-shared-liberties__ok.sgf","game":0,"line":1,"column":1,"status":"ok","size":[9,9],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":"B+7.5","encoding":"UTF-8","moves":4,"ended_by":"passes","findings":[],"score":{"dead_from":"markup","dead":{"black":[],"white":[]},"black":48.0,"white":33.0,"komi":7.5,"handicap_bonus":0.0,"margin":7.5,"result":"B+7.5","stones":"黑胜3又3/4子","counting":"area","territory":null},"check":{"recorded":"B+7.5","computed":"B+7.5","verdict":"agrees","reason":null,"difference":0.0}}}
 //! {"type":"summary","data":{"files":2,"games":2,"moves":10,"by_status":{"ok":1,"illegal":1,"mismatch":0,"error":0},"by_code":{"occupied":1},"unreadable":0,"elapsed_ms":1,"games_per_second":2000.0}}
 //! ```
 //!
@@ -38,10 +38,21 @@
 //! removed; `uncertain`: stones of chains the estimate is unsure of, counted by its best
 //! guess; `seki`: stones judged in seki — the last two only when not empty), `black`,
 //! `white` (areas), `komi`, `handicap_bonus`, `margin` (Black − White − komi − bonus),
-//! `result` (`B+1.5`, `W+0.5`, `0`), `stones` (`黑胜3/4子`, `和棋`).
+//! `result` (`B+1.5`, `W+0.5`, `0`), `stones` (`黑胜3/4子`, `和棋`) — all of these the area
+//! count, whatever the rules — then `counting` (`area | territory`: which count `check`
+//! compared with `RE[]`) and `territory`: the territory count (Japanese rules 1989,
+//! arts. 8–10) when the rules count territory or `RE[]` was found to be a territory count,
+//! else `null`: `black_territory`, `white_territory` (empty points each side alone
+//! surrounds after the dead stones are taken off; dame and the eyes of stones in seki
+//! count for nobody), `black_prisoners`, `white_prisoners` (stones each side captured
+//! during the game plus the opponent's dead stones), `seki_points` (empty points counted
+//! for nobody because of seki), `komi`, `margin` (Black's territory and prisoners minus
+//! White's, minus komi; no handicap compensation), `result`.
 //!
-//! `check`: `recorded` (`RE[]`), `computed`, `verdict` (`agrees | disagrees |
-//! unverifiable`), `reason` (why it could not be checked, or what was assumed), and
+//! `check`: `recorded` (`RE[]`), `computed` (the result of the count named by
+//! `score.counting`), `verdict` (`agrees | disagrees | unverifiable`), `reason` (why it
+//! could not be checked, or what was assumed: another counting than the rules', a komi
+//! when `KM[]` cannot be the game's, the fate of uncertain chains), and
 //! `difference` (recorded minus counted margin, when both are numbers).
 //!
 //! `error.data`: `path`, `message`. `summary.data`: `files`, `games`, `moves`,

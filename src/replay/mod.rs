@@ -30,8 +30,11 @@ pub struct Replay {
     pub moves_after_end: u32,
     /// True when `--strict` stopped the replay at an illegal move.
     pub stopped_early: bool,
-    /// Prisoners taken by Black and White.
+    /// Prisoners taken by Black and White (a voided move captures nothing; stones removed
+    /// by setup are not prisoners).
     pub captures: [u32; 2],
+    /// Prisoners taken by Black and White when two passes ended the game.
+    pub captures_at_end: [u32; 2],
 }
 
 thread_local! {
@@ -121,6 +124,7 @@ fn replay_with(
     let mut consecutive_passes = 0u32;
     let mut ended_at: Option<u32> = None;
     let mut position_at_end = None;
+    let mut captures_at_end = [0; 2];
     let mut moves_after_end = 0u32;
     let mut first_after_end: Option<Finding> = None;
     let mut stopped_early = false;
@@ -220,6 +224,7 @@ fn replay_with(
                 if consecutive_passes >= 2 && ended_at.is_none() {
                     ended_at = Some(number);
                     position_at_end = Some(board.position());
+                    captures_at_end = [board.captures(Color::Black), board.captures(Color::White)];
                 }
                 continue;
             }
@@ -379,6 +384,7 @@ fn replay_with(
         moves_after_end,
         stopped_early,
         captures: [board.captures(Color::Black), board.captures(Color::White)],
+        captures_at_end,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Area counting (數子法, arts. 9 and 11): each side's live stones plus the empty points it
 //! alone surrounds, after the dead stones are taken off.
 
-use crate::geom::{Color, Point, Position};
+use crate::geom::{BoardSize, Color, Point, Position};
 
 /// What happens to an empty region that touches stones of both colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,6 +25,9 @@ pub enum Owner {
     Shared,
     /// An empty point counted for neither side.
     Nobody,
+    /// An empty point that only one colour borders, but stones in seki: territory counting
+    /// gives it to nobody (Japanese rules 1989, art. 8).
+    Seki,
 }
 
 /// The area of each side and the owner of every point (row-major, as `Position::cells`).
@@ -46,24 +49,57 @@ pub fn count_area(position: &Position, dead: &[Point], method: ScoringMethod) ->
         }
     }
 
-    let n = cells.len();
-    let mut owner = vec![Owner::Nobody; n];
+    let mut owner = vec![Owner::Nobody; cells.len()];
     // Counted in half points, so that a split region adds up exactly.
     let mut halves = [0usize; 2];
-    let mut seen = vec![false; n];
+    for (i, cell) in cells.iter().enumerate() {
+        if let Some(color) = *cell {
+            owner[i] = owner_of(color);
+            halves[color.index()] += 2;
+        }
+    }
+    for_each_empty_region(size, &cells, |region, touches| {
+        let who = match (touches[0], touches[1], method) {
+            (true, false, _) => Owner::Black,
+            (false, true, _) => Owner::White,
+            (_, _, ScoringMethod::SplitShared) => Owner::Shared,
+            (_, _, ScoringMethod::NobodyShared) => Owner::Nobody,
+        };
+        for &i in region {
+            owner[i] = who;
+        }
+        match who {
+            Owner::Black => halves[0] += 2 * region.len(),
+            Owner::White => halves[1] += 2 * region.len(),
+            Owner::Shared => {
+                halves[0] += region.len();
+                halves[1] += region.len();
+            }
+            Owner::Nobody | Owner::Seki => {}
+        }
+    });
+
+    AreaCount {
+        black: halves[0] as f64 / 2.0,
+        white: halves[1] as f64 / 2.0,
+        owner,
+    }
+}
+
+/// Calls `visit` once for each maximal region of empty cells (row-major indices), with
+/// which colours border it (`[black, white]`). Shared by area and territory counting.
+pub(crate) fn for_each_empty_region(
+    size: BoardSize,
+    cells: &[Option<Color>],
+    mut visit: impl FnMut(&[usize], [bool; 2]),
+) {
+    let mut seen = vec![false; cells.len()];
     let mut region = Vec::new();
     let mut stack = Vec::new();
-
-    for start in 0..n {
-        if let Some(color) = cells[start] {
-            owner[start] = owner_of(color);
-            halves[color.index()] += 2;
+    for start in 0..cells.len() {
+        if cells[start].is_some() || seen[start] {
             continue;
         }
-        if seen[start] {
-            continue;
-        }
-        // Flood the empty region and note which colours border it.
         let mut touches = [false; 2];
         region.clear();
         stack.push(start);
@@ -82,34 +118,11 @@ pub fn count_area(position: &Position, dead: &[Point], method: ScoringMethod) ->
                 }
             }
         }
-        let who = match (touches[0], touches[1], method) {
-            (true, false, _) => Owner::Black,
-            (false, true, _) => Owner::White,
-            (_, _, ScoringMethod::SplitShared) => Owner::Shared,
-            (_, _, ScoringMethod::NobodyShared) => Owner::Nobody,
-        };
-        for &i in &region {
-            owner[i] = who;
-        }
-        match who {
-            Owner::Black => halves[0] += 2 * region.len(),
-            Owner::White => halves[1] += 2 * region.len(),
-            Owner::Shared => {
-                halves[0] += region.len();
-                halves[1] += region.len();
-            }
-            Owner::Nobody => {}
-        }
-    }
-
-    AreaCount {
-        black: halves[0] as f64 / 2.0,
-        white: halves[1] as f64 / 2.0,
-        owner,
+        visit(&region, touches);
     }
 }
 
-fn owner_of(color: Color) -> Owner {
+pub(crate) fn owner_of(color: Color) -> Owner {
     match color {
         Color::Black => Owner::Black,
         Color::White => Owner::White,

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::margin::format_points;
 use super::result::{parse_result, RecordedResult};
-use super::tally::Score;
+use super::tally::{CountedBy, Score};
 use crate::geom::Color;
 
 /// How the recorded result compares with the count.
@@ -34,15 +34,14 @@ pub struct Check {
 }
 
 /// What the checker must know about how the count was made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckContext {
     /// The game ended by two consecutive passes (art. 7).
     pub ended_by_passes: bool,
     /// Moves were recorded after the game ended.
     pub moves_after_end: bool,
-    /// The rules count area; false for Japanese and Korean rules, whose territory counting
-    /// the scorer does not do.
-    pub area_scoring: bool,
+    /// Which count to compare with `RE[]`.
+    pub counting: CountedBy,
     /// The dead stones are known (markup, an explicit choice), not guessed or missing.
     pub dead_determined: bool,
     /// The komi used is a guess (e.g. Fox's `KM[0]`).
@@ -86,7 +85,8 @@ pub fn recorded_points(recorded: &RecordedResult) -> Option<f64> {
 /// * A counted result (`B+3.5`, a draw) agrees when winner and margin are the same.
 /// * A winner-only result (`B+`, `黑胜`) agrees when the count has the same winner: it
 ///   claims nothing more.
-/// * `disagrees` needs certainty: area rules, a game that ended by two passes with no moves
+/// * `ctx.counting` says which count is compared: the area count or the territory count.
+/// * `disagrees` needs certainty: a game that ended by two passes with no moves
 ///   after, dead stones determined and a komi that is not a guess. Otherwise a mismatch is
 ///   `unverifiable`, and the reason says which of these is missing.
 pub fn check_result(
@@ -96,7 +96,9 @@ pub fn check_result(
 ) -> Check {
     let mut check = Check {
         recorded: recorded_raw.map(str::to_string),
-        computed: computed.map(|s| s.result.clone()),
+        computed: computed
+            .and_then(|s| s.counted(ctx.counting))
+            .map(|(_, result)| result.to_string()),
         verdict: Verdict::Unverifiable,
         reason: None,
         difference: None,
@@ -124,19 +126,32 @@ pub fn check_result(
     if let Some(why) = not_counted {
         return unverifiable(check, format!("{why}: counting cannot check that"));
     }
-    if !ctx.area_scoring {
-        return unverifiable(
-            check,
-            "territory counting (Japanese and Korean rules) is not built yet".to_string(),
-        );
-    }
     let Some(score) = computed else {
         return unverifiable(check, "the final position was not counted".to_string());
     };
+    let Some((margin, result)) = score.counted(ctx.counting) else {
+        return unverifiable(
+            check,
+            format!(
+                "the final position was not counted by {}",
+                ctx.counting.as_str()
+            ),
+        );
+    };
+    check.computed = Some(result.to_string());
 
     // Agreement first: a match is worth reporting even when the count has doubts.
     let (agrees, claim) = match recorded {
-        RecordedResult::WinnerOnly(w) => (score.winner() == Some(w), format!("{} won", name(w))),
+        RecordedResult::WinnerOnly(w) => {
+            let winner = if margin > SAME {
+                Some(Color::Black)
+            } else if margin < -SAME {
+                Some(Color::White)
+            } else {
+                None
+            };
+            (winner == Some(w), format!("{} won", name(w)))
+        }
         _ => {
             let recorded_margin = recorded_points(&recorded).unwrap_or(0.0);
             if recorded.black_margin() != Some(recorded_margin) {
@@ -146,9 +161,9 @@ pub fn check_result(
                     format_points(recorded_margin)
                 ));
             }
-            check.difference = Some(recorded_margin - score.margin);
+            check.difference = Some(recorded_margin - margin);
             (
-                (recorded_margin - score.margin).abs() < SAME,
+                (recorded_margin - margin).abs() < SAME,
                 claim_of(raw, recorded_margin),
             )
         }
@@ -161,7 +176,7 @@ pub fn check_result(
         return check;
     }
 
-    let mismatch = format!("{claim}, counting gives {}", score.result);
+    let mismatch = format!("{claim}, {} counting gives {result}", ctx.counting.as_str());
     let doubt = if !ctx.ended_by_passes {
         Some("the game did not end by two passes")
     } else if ctx.moves_after_end {

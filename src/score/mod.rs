@@ -7,6 +7,8 @@
 //!    or none, always plus the stones [`pass_alive`] proves dead inside pass-alive territory;
 //! 2. [`score_position`] removes them and counts the area of each side (arts. 9, 11),
 //!    giving a [`Score`] with the margin in points (`B+1.5`) and in stones (`黑胜3/4子`);
+//!    [`count_territory`] counts the same position by territory and prisoners (Japanese,
+//!    Korean rules);
 //! 3. [`parse_result`] reads `RE[]` and [`check_result`] compares it with the count;
 //! 4. [`render_board`] draws the counted board for a person.
 
@@ -18,6 +20,7 @@ mod margin;
 mod render;
 mod result;
 mod tally;
+mod territory;
 
 pub use area::{count_area, AreaCount, Owner, ScoringMethod};
 pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
@@ -26,7 +29,8 @@ pub use dead::{dead_from_markup, settle_dead, DeadFrom, DeadOutcome, DeadPolicy}
 pub use margin::{format_points, format_stones, handicap_bonus, margin, HandicapBonus};
 pub use render::{render_board, render_board_marked};
 pub use result::{parse_result, RecordedResult};
-pub use tally::{score_position, DeadList, Score};
+pub use tally::{score_position, CountedBy, DeadList, Score};
+pub use territory::{count_territory, TerritoryCount, TerritoryScore};
 
 pub mod command;
 pub mod verdict;

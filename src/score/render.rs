@@ -60,6 +60,7 @@ pub fn render_board_marked(
                     Some(Owner::Black) => '+',
                     Some(Owner::White) => '-',
                     Some(Owner::Shared) => '=',
+                    Some(Owner::Seki) => 's',
                     Some(Owner::Nobody) | None => '.',
                 },
             };

@@ -171,6 +171,9 @@ fn read_normalised(text: &str) -> RecordedResult {
         RecordedResult::Forfeit(winner)
     } else {
         match quantity(rest) {
+            // A winner by nothing (`B+0.0`) is no margin: Fox writes it for games decided
+            // otherwise than by counting.
+            Some(0.0) => RecordedResult::WinnerOnly(winner),
             Some(points) => RecordedResult::Score { winner, points },
             None => RecordedResult::Unparsed,
         }

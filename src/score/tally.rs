@@ -6,7 +6,35 @@ use serde::{Serialize, Serializer};
 use super::area::{count_area, ScoringMethod};
 use super::dead::DeadFrom;
 use super::margin::{format_points, format_stones, margin};
+use super::territory::TerritoryScore;
 use crate::geom::{Color, Point, Position};
+
+/// Which count the check compared with `RE[]` (`score.counting` in the report).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CountedBy {
+    /// Stones plus surrounded points (the area count: `score.black`, `score.white`).
+    Area,
+    /// Territory plus prisoners (`score.territory`).
+    Territory,
+}
+
+impl CountedBy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CountedBy::Area => "area",
+            CountedBy::Territory => "territory",
+        }
+    }
+
+    /// The other way of counting.
+    pub fn other(self) -> CountedBy {
+        match self {
+            CountedBy::Area => CountedBy::Territory,
+            CountedBy::Territory => CountedBy::Area,
+        }
+    }
+}
 
 /// The score of a counted position.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,18 +58,52 @@ pub struct Score {
     pub uncertain: Vec<Point>,
     /// Stones the estimate judged to be in seki, sorted.
     pub seki: Vec<Point>,
+    /// The territory count of the same position and dead stones, when it was made.
+    pub territory: Option<TerritoryScore>,
+    /// Which count the check compared with `RE[]`.
+    pub counting: CountedBy,
 }
 
 impl Score {
-    /// The winner, or `None` for a draw.
+    /// The winner under the count the check compared, or `None` for a draw.
     pub fn winner(&self) -> Option<Color> {
-        if self.margin > 1e-9 {
+        let margin = self.compared_margin();
+        if margin > 1e-9 {
             Some(Color::Black)
-        } else if self.margin < -1e-9 {
+        } else if margin < -1e-9 {
             Some(Color::White)
         } else {
             None
         }
+    }
+
+    /// Black's margin and the result as SGF writes it, under one way of counting; `None`
+    /// for territory when the territory count was not made.
+    pub fn counted(&self, counting: CountedBy) -> Option<(f64, &str)> {
+        match counting {
+            CountedBy::Area => Some((self.margin, &self.result)),
+            CountedBy::Territory => self.territory.as_ref().map(|t| (t.margin, &*t.result)),
+        }
+    }
+
+    /// The same count under another komi (margins and results follow).
+    pub fn with_komi(&self, komi: f64) -> Score {
+        let mut score = self.clone();
+        score.komi = komi;
+        score.margin = margin(self.black, self.white, komi, self.handicap_bonus);
+        score.result = format_points(score.margin);
+        score.stones = format_stones(score.margin);
+        if let Some(t) = score.territory.as_mut() {
+            t.margin += t.komi - komi;
+            t.komi = komi;
+            t.result = format_points(t.margin);
+        }
+        score
+    }
+
+    /// Black's margin under the count the check compared.
+    pub fn compared_margin(&self) -> f64 {
+        self.counted(self.counting).map_or(self.margin, |(m, _)| m)
     }
 }
 
@@ -69,6 +131,8 @@ struct ScoreJson<'a> {
     margin: f64,
     result: &'a str,
     stones: &'a str,
+    counting: CountedBy,
+    territory: Option<&'a TerritoryScore>,
 }
 
 impl Serialize for Score {
@@ -89,6 +153,8 @@ impl Serialize for Score {
             margin: self.margin,
             result: &self.result,
             stones: &self.stones,
+            counting: self.counting,
+            territory: self.territory.as_ref(),
         }
         .serialize(serializer)
     }
@@ -135,6 +201,8 @@ pub fn score_position(
         stones: format_stones(m),
         uncertain: Vec::new(),
         seki: Vec::new(),
+        territory: None,
+        counting: CountedBy::Area,
     }
 }
 
@@ -161,7 +229,7 @@ mod tests {
         let json = serde_json::to_string(&s).unwrap();
         assert_eq!(
             json,
-            r#"{"dead_from":"markup","dead":{"black":[],"white":["ba"]},"black":5.0,"white":4.0,"komi":0.5,"handicap_bonus":0.0,"margin":0.5,"result":"B+0.5","stones":"黑胜1/4子"}"#
+            r#"{"dead_from":"markup","dead":{"black":[],"white":["ba"]},"black":5.0,"white":4.0,"komi":0.5,"handicap_bonus":0.0,"margin":0.5,"result":"B+0.5","stones":"黑胜1/4子","counting":"area","territory":null}"#
         );
     }
 }

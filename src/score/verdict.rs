@@ -6,9 +6,11 @@ use crate::geom::{Point, Position};
 use crate::komi::Komi;
 use crate::rules::{Counting, Rules};
 
+use super::margin::format_number;
 use super::{
-    check_result, parse_result, recorded_points, score_position, settle_dead, Check, CheckContext,
-    DeadOutcome, DeadPolicy, RecordedResult, Score, ScoringMethod, Verdict,
+    check_result, count_territory, parse_result, recorded_points, score_position, settle_dead,
+    Check, CheckContext, CountedBy, DeadOutcome, DeadPolicy, RecordedResult, Score, ScoringMethod,
+    Verdict,
 };
 
 /// What the scorer needs to know about one replayed game.
@@ -19,6 +21,10 @@ pub struct ResultInput<'a> {
     pub final_position: Option<&'a Position>,
     /// The board when two passes ended the game, when moves follow them.
     pub position_at_end: Option<&'a Position>,
+    /// Prisoners taken during the game by Black and by White, at the final position and
+    /// at the two passes that ended the game.
+    pub captures: [u32; 2],
+    pub captures_at_end: [u32; 2],
     pub territory_black: &'a [Point],
     pub territory_white: &'a [Point],
     pub ended_by_passes: bool,
@@ -30,12 +36,13 @@ pub struct ResultInput<'a> {
     pub dead: DeadPolicy,
 }
 
-/// The count and the check of one game, and the finding they call for.
+/// The count and the check of one game, and the findings they call for.
 pub struct ResultOutcome {
     pub score: Option<Score>,
     pub check: Check,
-    /// `result-mismatch` or `unparsed-result`, placed by the caller at `RE[]`.
-    pub finding: Option<Finding>,
+    /// `result-mismatch`, `counting-convention` or `unparsed-result`, placed by the caller
+    /// at `RE[]`.
+    pub findings: Vec<Finding>,
 }
 
 impl Check {
@@ -58,53 +65,138 @@ fn method(rules: &Rules) -> ScoringMethod {
     }
 }
 
+/// The count the rules call for.
+fn counting_of(rules: &Rules) -> CountedBy {
+    match rules.counting {
+        Counting::Area | Counting::AreaNoSplit => CountedBy::Area,
+        Counting::Territory => CountedBy::Territory,
+    }
+}
+
 /// Most uncertain chains whose every life-or-death assignment is tried (2^n counts).
 const MAX_UNCERTAIN_CHAINS: usize = 12;
 
-/// What the search over the uncertain chains found.
+/// Komi values tried when the record's komi cannot be the one the game was played with
+/// (Fox's `KM[0]` on an even game, no `KM[]`): the komi of nearly every even game since
+/// the 2000s under territory (6.5) and area (7.5) counting.
+const CUSTOMARY_KOMI: [f64; 2] = [6.5, 7.5];
+
+/// One way of reading the count against `RE[]`: a counting and, when the record's komi
+/// is a guess, a komi assumed instead.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Reading {
+    counting: CountedBy,
+    komi: Option<f64>,
+}
+
+/// The readings to try, the rules' own first: the other counting (records often say one
+/// rule set and count by another: Fox's `RU[Japanese]` counted by area), then, when the
+/// komi is a guess, the customary komi under either counting.
+fn readings(primary: CountedBy, komi: &Komi) -> Vec<Reading> {
+    let mut out = vec![
+        Reading {
+            counting: primary,
+            komi: None,
+        },
+        Reading {
+            counting: primary.other(),
+            komi: None,
+        },
+    ];
+    if komi.uncertain {
+        for k in CUSTOMARY_KOMI {
+            if (k - komi.points).abs() > 1e-9 {
+                for counting in [primary, primary.other()] {
+                    out.push(Reading {
+                        counting,
+                        komi: Some(k),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What the search over readings and fates of the uncertain chains found.
 enum Fit {
-    /// A score that gives RE[], and the uncertain chains whose fate had to change.
+    /// A score that gives RE[] under `reading`, and the uncertain chains whose fate had to
+    /// change.
     Found {
         score: Box<Score>,
+        reading: Reading,
         flipped: Vec<usize>,
     },
     /// Every assignment was tried; none gives RE[].
     NoneFits,
-    /// Too many uncertain chains to try them all.
+    /// Too many uncertain chains to try them all (only the estimate's own fates were).
     TooMany,
 }
 
-/// Tries every fate of the uncertain chains (fewest changes from the estimate first)
-/// and returns the first count whose margin is `target`.
-fn fit_uncertain(dead: &DeadOutcome, target: f64, score_of: impl Fn(&[Point]) -> Score) -> Fit {
-    let n = dead.uncertain.len();
-    if n > MAX_UNCERTAIN_CHAINS {
-        return Fit::TooMany;
+/// The dead stones with the fates of the `flipped` uncertain chains reversed.
+fn flip(dead: &DeadOutcome, flipped: &[usize]) -> Vec<Point> {
+    let mut removed = dead.dead.clone();
+    for &i in flipped {
+        let chain = &dead.uncertain[i];
+        if chain.iter().all(|p| removed.binary_search(p).is_ok()) {
+            removed.retain(|p| !chain.contains(p));
+        } else {
+            removed.extend_from_slice(chain);
+        }
     }
-    let mut masks: Vec<u32> = (1..(1u32 << n)).collect();
-    masks.sort_by_key(|m| m.count_ones());
+    removed.sort();
+    removed.dedup();
+    removed
+}
+
+/// Tries every fate of the uncertain chains (fewest changes from the estimate first) under
+/// every reading (the rules' own first), and returns the first count whose margin is
+/// `target`. The estimate's own fates under the rules' own reading are not tried: the
+/// caller has checked them already.
+fn fit(
+    dead: &DeadOutcome,
+    readings: &[Reading],
+    target: f64,
+    score_of: impl Fn(&[Point]) -> Score,
+) -> Fit {
+    let n = dead.uncertain.len();
+    let masks: Vec<u32> = if n > MAX_UNCERTAIN_CHAINS {
+        vec![0]
+    } else {
+        let mut masks: Vec<u32> = (0..(1u32 << n)).collect();
+        masks.sort_by_key(|m| m.count_ones());
+        masks
+    };
     for mask in masks {
         let flipped: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
-        let mut removed = dead.dead.clone();
-        for &i in &flipped {
-            let chain = &dead.uncertain[i];
-            if chain.iter().all(|p| removed.binary_search(p).is_ok()) {
-                removed.retain(|p| !chain.contains(p));
-            } else {
-                removed.extend_from_slice(chain);
+        let score = score_of(&flip(dead, &flipped));
+        for (k, reading) in readings.iter().enumerate() {
+            if mask == 0 && k == 0 {
+                continue;
+            }
+            let candidate = match reading.komi {
+                Some(komi) => score.with_komi(komi),
+                None => score.clone(),
+            };
+            let Some((margin, _)) = candidate.counted(reading.counting) else {
+                continue;
+            };
+            if (margin - target).abs() < 1e-6 {
+                let mut score = candidate;
+                score.counting = reading.counting;
+                return Fit::Found {
+                    score: Box::new(score),
+                    reading: *reading,
+                    flipped,
+                };
             }
         }
-        removed.sort();
-        removed.dedup();
-        let score = score_of(&removed);
-        if (score.margin - target).abs() < 1e-6 {
-            return Fit::Found {
-                score: Box::new(score),
-                flipped,
-            };
-        }
     }
-    Fit::NoneFits
+    if n > MAX_UNCERTAIN_CHAINS {
+        Fit::TooMany
+    } else {
+        Fit::NoneFits
+    }
 }
 
 /// "the chain at D4 (3 stones) is dead and the chain at Q16 (1 stone) alive".
@@ -126,61 +218,32 @@ fn describe_flips(flipped: &[usize], dead: &DeadOutcome, position: &Position) ->
     parts.join(" and ")
 }
 
-/// Counts a game when it is meant to be counted (two passes, or `RE[]` claims a count)
-/// and checks the recorded result.
-pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
-    let recorded = input.recorded_raw.map(parse_result);
-    let unparsed = matches!(recorded, Some(RecordedResult::Unparsed));
-    let unparsed_finding = unparsed.then(|| {
-        Finding::new(
-            Code::UnparsedResult,
-            Severity::Warning,
-            0,
-            format!(
-                "RE[{}] is not a result sgfaudit can read: not checked",
-                input.recorded_raw.unwrap_or("")
-            ),
-        )
-    });
-    let claims_count = matches!(
-        recorded,
-        Some(RecordedResult::Score { .. } | RecordedResult::Draw)
-    );
-    let mut ctx = CheckContext {
-        ended_by_passes: input.ended_by_passes,
-        moves_after_end: input.position_at_end.is_some(),
-        area_scoring: input.rules.counting != Counting::Territory,
-        dead_determined: false,
-        komi_uncertain: input.komi.uncertain,
-    };
-    let final_position = match input.final_position {
-        Some(p) if input.ended_by_passes || claims_count => Some(p),
-        _ => None,
-    };
-    if final_position.is_none() || !ctx.area_scoring {
-        let mut check = check_result(input.recorded_raw, None, &ctx);
-        if !ctx.area_scoring && claims_count && check.verdict == Verdict::Unverifiable {
-            // Counting territory (Japanese, Korean) is not built: say so, and how to get
-            // an area count all the same.
-            check.reason = Some(format!(
-                "{}; run with --rules chinese to count the final position by area",
-                check.reason.unwrap_or_default()
-            ));
-        }
-        if input.recorded_raw.is_none() {
-            check.reason =
-                Some("the game is unfinished: no two passes and no result (RE[])".to_string());
-        }
-        return ResultOutcome {
-            score: None,
-            check,
-            finding: unparsed_finding,
-        };
-    }
+/// The check of one counted position, and the reading that gave it.
+struct Judgement {
+    score: Score,
+    check: Check,
+    /// The reading of an agreement found by search, when it is not the rules' own.
+    reading: Option<Reading>,
+}
 
-    let markup = (!input.territory_black.is_empty() || !input.territory_white.is_empty())
-        .then_some((input.territory_black, input.territory_white));
-    let score_with = |position: &Position, dead: &DeadOutcome, removed: &[Point]| {
+/// Everything about a game the count of one position needs.
+struct Counter<'a> {
+    input: &'a ResultInput<'a>,
+    markup: Option<(&'a [Point], &'a [Point])>,
+    primary: CountedBy,
+    readings: Vec<Reading>,
+}
+
+impl Counter<'_> {
+    /// Counts `position` both ways with `removed` taken off.
+    fn score(
+        &self,
+        position: &Position,
+        dead: &DeadOutcome,
+        removed: &[Point],
+        captures: [u32; 2],
+    ) -> Score {
+        let input = self.input;
         let mut score = score_position(
             position,
             removed,
@@ -192,102 +255,220 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         score.uncertain = dead.uncertain.iter().flatten().copied().collect();
         score.uncertain.sort();
         score.seki = dead.seki.clone();
+        score.territory =
+            Some(count_territory(position, removed, &dead.seki, captures, input.komi.points).score);
+        score.counting = self.primary;
         score
-    };
-    let count = |position: &Position| {
-        let dead = settle_dead(position, markup, input.dead);
-        (score_with(position, &dead, &dead.dead), dead)
-    };
-    let position = final_position.expect("checked above");
-    let (mut score, dead) = count(position);
-    ctx.dead_determined = dead.determined;
-    let mut check = check_result(input.recorded_raw, Some(&score), &ctx);
-
-    // Doubt: when RE[] holds a score the best estimate does not give, look for a fate of
-    // the uncertain chains that does. Agree, saying what was assumed, if one exists;
-    // disagree only when every assignment was tried and none fits.
-    if check.verdict != Verdict::Agrees && !dead.uncertain.is_empty() {
-        if let Some(target) = recorded.as_ref().and_then(recorded_points) {
-            match fit_uncertain(&dead, target, |removed| {
-                score_with(position, &dead, removed)
-            }) {
-                Fit::Found {
-                    score: fitted,
-                    flipped,
-                } => {
-                    let reason = format!(
-                        "RE[] fits if {}; the best estimate alone gives {}",
-                        describe_flips(&flipped, &dead, position),
-                        score.result
-                    );
-                    check = check_result(
-                        input.recorded_raw,
-                        Some(&fitted),
-                        &CheckContext {
-                            dead_determined: true,
-                            ..ctx
-                        },
-                    );
-                    check.reason = Some(reason);
-                    score = *fitted;
-                }
-                Fit::NoneFits => {
-                    let mut sure = check_result(
-                        input.recorded_raw,
-                        Some(&score),
-                        &CheckContext {
-                            dead_determined: true,
-                            ..ctx
-                        },
-                    );
-                    if sure.verdict == Verdict::Disagrees {
-                        sure.reason = Some(format!(
-                            "{}; no life-or-death assignment of the {} uncertain chain(s) gives RE[]",
-                            sure.reason.unwrap_or_default(),
-                            dead.uncertain.len()
-                        ));
-                    }
-                    check = sure;
-                }
-                Fit::TooMany => {}
-            }
-        }
     }
 
+    /// Settles the dead stones of `position`, counts it and checks `RE[]`: first as the
+    /// rules say, then, when that does not give `RE[]`, under the other readings and fates
+    /// of the uncertain chains. Returns the judgement and the dead stones.
+    fn judge(
+        &self,
+        position: &Position,
+        captures: [u32; 2],
+        ctx: CheckContext,
+    ) -> (Judgement, DeadOutcome) {
+        let input = self.input;
+        let dead = settle_dead(position, self.markup, input.dead);
+        let score = self.score(position, &dead, &dead.dead, captures);
+        let ctx = CheckContext {
+            dead_determined: dead.determined,
+            ..ctx
+        };
+        let check = check_result(input.recorded_raw, Some(&score), &ctx);
+        let target = input
+            .recorded_raw
+            .map(parse_result)
+            .as_ref()
+            .and_then(recorded_points);
+        let (Verdict::Disagrees | Verdict::Unverifiable, Some(target)) = (check.verdict, target)
+        else {
+            let judgement = Judgement {
+                score,
+                check,
+                reading: None,
+            };
+            return (judgement, dead);
+        };
+        let judgement = match fit(&dead, &self.readings, target, |removed| {
+            self.score(position, &dead, removed, captures)
+        }) {
+            Fit::Found {
+                score: fitted,
+                reading,
+                flipped,
+            } => {
+                let mut assumed = Vec::new();
+                if reading.counting != self.primary {
+                    assumed.push(format!("counted by {}", reading.counting.as_str()));
+                }
+                if let Some(komi) = reading.komi {
+                    assumed.push(format!(
+                        "with komi {} ({} cannot be the komi this game was played with)",
+                        format_number(komi),
+                        input
+                            .komi
+                            .raw
+                            .as_deref()
+                            .map_or("a record without KM[]".to_string(), |k| format!("KM[{k}]"))
+                    ));
+                }
+                if !flipped.is_empty() {
+                    assumed.push(format!("if {}", describe_flips(&flipped, &dead, position)));
+                }
+                let mut check = check_result(
+                    input.recorded_raw,
+                    Some(&fitted),
+                    &CheckContext {
+                        dead_determined: true,
+                        counting: reading.counting,
+                        ..ctx
+                    },
+                );
+                check.reason = Some(format!(
+                    "RE[] fits {}; the {} count with the estimate's dead stones gives {}",
+                    assumed.join(", "),
+                    self.primary.as_str(),
+                    score.counted(self.primary).map_or("?", |(_, r)| r)
+                ));
+                let other_reading = reading.counting != self.primary || reading.komi.is_some();
+                Judgement {
+                    score: *fitted,
+                    check,
+                    reading: other_reading.then_some(reading),
+                }
+            }
+            Fit::NoneFits if !dead.uncertain.is_empty() => {
+                let mut sure = check_result(
+                    input.recorded_raw,
+                    Some(&score),
+                    &CheckContext {
+                        dead_determined: true,
+                        ..ctx
+                    },
+                );
+                if sure.verdict == Verdict::Disagrees {
+                    sure.reason = Some(format!(
+                        "{}; no life-or-death assignment of the {} uncertain chain(s) gives RE[] by area or by territory",
+                        sure.reason.unwrap_or_default(),
+                        dead.uncertain.len()
+                    ));
+                }
+                Judgement {
+                    score,
+                    check: sure,
+                    reading: None,
+                }
+            }
+            Fit::NoneFits | Fit::TooMany => Judgement {
+                score,
+                check,
+                reading: None,
+            },
+        };
+        (judgement, dead)
+    }
+}
+
+/// Counts a game when it is meant to be counted (two passes, or `RE[]` claims a count)
+/// and checks the recorded result.
+pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
+    let recorded = input.recorded_raw.map(parse_result);
+    let mut findings = Vec::new();
+    if matches!(recorded, Some(RecordedResult::Unparsed)) {
+        findings.push(Finding::new(
+            Code::UnparsedResult,
+            Severity::Warning,
+            0,
+            format!(
+                "RE[{}] is not a result sgfaudit can read: not checked",
+                input.recorded_raw.unwrap_or("")
+            ),
+        ));
+    }
+    let claims_count = matches!(
+        recorded,
+        Some(RecordedResult::Score { .. } | RecordedResult::Draw)
+    );
+    let primary = counting_of(input.rules);
+    let ctx = CheckContext {
+        ended_by_passes: input.ended_by_passes,
+        moves_after_end: input.position_at_end.is_some(),
+        counting: primary,
+        dead_determined: false,
+        komi_uncertain: input.komi.uncertain,
+    };
+    let position = match input.final_position {
+        Some(p) if input.ended_by_passes || claims_count => p,
+        _ => {
+            let mut check = check_result(input.recorded_raw, None, &ctx);
+            if input.recorded_raw.is_none() {
+                check.reason =
+                    Some("the game is unfinished: no two passes and no result (RE[])".to_string());
+            }
+            return ResultOutcome {
+                score: None,
+                check,
+                findings,
+            };
+        }
+    };
+
+    let counter = Counter {
+        input,
+        markup: (!input.territory_black.is_empty() || !input.territory_white.is_empty())
+            .then_some((input.territory_black, input.territory_white)),
+        primary,
+        readings: readings(primary, input.komi),
+    };
+    let (mut judgement, dead) = counter.judge(position, input.captures, ctx);
+
     if let Some(at_end) = input.position_at_end {
-        let (end_score, _) = count(at_end);
-        let end_check = check_result(
-            input.recorded_raw,
-            Some(&end_score),
-            &CheckContext {
+        let (end, _) = counter.judge(
+            at_end,
+            input.captures_at_end,
+            CheckContext {
                 moves_after_end: false,
                 ..ctx
             },
         );
         let counted = format!(
             "the final position was counted ({}); at the two passes that ended the game it was {}",
-            score.result, end_score.result
+            judgement.check.computed.as_deref().unwrap_or("?"),
+            end.check.computed.as_deref().unwrap_or("?")
         );
-        if check.verdict != Verdict::Agrees && end_check.verdict == Verdict::Agrees {
-            check = Check {
-                reason: Some(format!(
-                    "{counted}: RE[] fits the position at the two passes"
-                )),
-                ..end_check
+        if judgement.check.verdict != Verdict::Agrees && end.check.verdict == Verdict::Agrees {
+            let reason = match &end.check.reason {
+                Some(r) => format!("{counted}: RE[] fits the position at the two passes; {r}"),
+                None => format!("{counted}: RE[] fits the position at the two passes"),
+            };
+            judgement = Judgement {
+                check: Check {
+                    reason: Some(reason),
+                    ..end.check
+                },
+                ..end
             };
         } else {
-            let fits = if check.verdict == Verdict::Agrees {
+            let fits = if judgement.check.verdict == Verdict::Agrees {
                 "RE[] fits the final position"
             } else {
                 "RE[] fits neither"
             };
-            let reason = match &check.reason {
+            let reason = match &judgement.check.reason {
                 Some(r) => format!("{counted}; {fits}; {r}"),
                 None => format!("{counted}; {fits}"),
             };
-            check.reason = Some(reason);
+            judgement.check.reason = Some(reason);
         }
     }
+    let Judgement {
+        mut score,
+        mut check,
+        reading,
+    } = judgement;
     if let (Some(note), Verdict::Unverifiable) = (&dead.note, check.verdict) {
         let reason = check.reason.take().unwrap_or_default();
         check.reason = Some(if reason.is_empty() {
@@ -298,37 +479,87 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     }
 
     if check.verdict == Verdict::Disagrees && !input.rules_known {
-        // Many records without RU[] were counted under territory rules: a count under
-        // assumed Chinese rules cannot call them wrong.
+        // A count cannot call a record wrong when the record does not say its rules.
         check.verdict = Verdict::Unverifiable;
         check.reason = Some(format!(
-            "{}; the record does not say which rules it was counted under (no RU[]), so the area count cannot call RE[] wrong",
+            "{}; the record does not say which rules it was counted under (no RU[]), so the count cannot call RE[] wrong",
             check.reason.take().unwrap_or_default()
         ));
     }
-    let finding = if check.verdict == Verdict::Disagrees {
-        Some(Finding::new(
+    if let Some(reading) = reading {
+        findings.push(Finding::new(
+            Code::CountingConvention,
+            Severity::Info,
+            0,
+            convention_message(input, primary, reading, &score),
+        ));
+    }
+    if check.verdict == Verdict::Disagrees {
+        findings.retain(|f| f.code != Code::UnparsedResult);
+        findings.push(Finding::new(
             Code::ResultMismatch,
             Severity::Warning,
             0,
-            format!(
-                "RE[{}] but the area count gives {} ({}; black {} white {}, komi {}, dead stones from {})",
-                input.recorded_raw.unwrap_or(""),
-                score.result,
-                score.stones,
-                score.black,
-                score.white,
-                score.komi,
-                score.dead_from.as_str()
-            ),
-        ))
-    } else {
-        unparsed_finding
-    };
+            mismatch_message(input.recorded_raw.unwrap_or(""), &score),
+        ));
+    }
+    if score.territory.is_some() && primary == CountedBy::Area && score.counting == CountedBy::Area
+    {
+        // The territory count is reported where the rules or RE[] call for it.
+        score.territory = None;
+    }
     ResultOutcome {
         score: Some(score),
         check,
-        finding,
+        findings,
+    }
+}
+
+/// The `counting-convention` message: which reading gave `RE[]`.
+fn convention_message(
+    input: &ResultInput<'_>,
+    primary: CountedBy,
+    reading: Reading,
+    score: &Score,
+) -> String {
+    let rules = format!(
+        "{} rules count by {}",
+        input.rules.set.name(),
+        primary.as_str()
+    );
+    let mut how = format!("counted by {}", reading.counting.as_str());
+    if let Some(komi) = reading.komi {
+        how.push_str(&format!(" with komi {}", format_number(komi)));
+    }
+    format!(
+        "RE[{}] is the result {how} ({}); the {rules}",
+        input.recorded_raw.unwrap_or(""),
+        score.counted(reading.counting).map_or("?", |(_, r)| r),
+    )
+}
+
+/// The `result-mismatch` message, with the numbers of the count compared.
+fn mismatch_message(recorded: &str, score: &Score) -> String {
+    match (score.counting, &score.territory) {
+        (CountedBy::Territory, Some(t)) => format!(
+            "RE[{recorded}] but the territory count gives {} (black territory {} + prisoners {}, white territory {} + prisoners {}, komi {}, dead stones from {})",
+            t.result,
+            t.black_territory,
+            t.black_prisoners,
+            t.white_territory,
+            t.white_prisoners,
+            format_number(t.komi),
+            score.dead_from.as_str()
+        ),
+        _ => format!(
+            "RE[{recorded}] but the area count gives {} ({}; black {} white {}, komi {}, dead stones from {})",
+            score.result,
+            score.stones,
+            score.black,
+            score.white,
+            score.komi,
+            score.dead_from.as_str()
+        ),
     }
 }
 
@@ -360,6 +591,13 @@ mod tests {
         }
     }
 
+    fn area_only() -> Vec<Reading> {
+        vec![Reading {
+            counting: CountedBy::Area,
+            komi: None,
+        }]
+    }
+
     fn score_of(position: &Position) -> impl Fn(&[Point]) -> Score + '_ {
         move |removed: &[Point]| {
             score_position(
@@ -379,8 +617,13 @@ mod tests {
         let lone = vec![Point::new(1, 1)];
         // Alive, the lone stone's region is shared; dead, Black owns the whole left side:
         // Black 15, White 10 -> B+5.
-        match fit_uncertain(&outcome(vec![lone.clone()]), 5.0, score_of(&p)) {
-            Fit::Found { score, flipped } => {
+        match fit(
+            &outcome(vec![lone.clone()]),
+            &area_only(),
+            5.0,
+            score_of(&p),
+        ) {
+            Fit::Found { score, flipped, .. } => {
                 assert_eq!(flipped, vec![0]);
                 assert_eq!(score.dead_white, lone);
                 assert_eq!(score.result, "B+5");
@@ -388,7 +631,7 @@ mod tests {
             _ => panic!("the assignment that kills the lone stone fits"),
         }
         assert!(matches!(
-            fit_uncertain(&outcome(vec![lone]), 30.0, score_of(&p)),
+            fit(&outcome(vec![lone]), &area_only(), 30.0, score_of(&p)),
             Fit::NoneFits
         ));
     }
@@ -400,7 +643,7 @@ mod tests {
             .map(|_| vec![Point::new(1, 1)])
             .collect();
         assert!(matches!(
-            fit_uncertain(&outcome(many), 5.0, score_of(&p)),
+            fit(&outcome(many), &area_only(), 5.0, score_of(&p)),
             Fit::TooMany
         ));
     }
