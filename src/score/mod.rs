@@ -8,14 +8,12 @@
 //! 2. [`score_position`] removes them and counts the area of each side (arts. 9, 11),
 //!    giving a [`Score`] with the margin in points (`B+1.5`) and in stones (`黑胜3/4子`);
 //! 3. [`parse_result`] reads `RE[]` and [`check_result`] compares it with the count;
-//! 4. [`render_board`] draws the counted board for a person.
 
 mod area;
 mod benson;
 mod check;
 mod dead;
 mod margin;
-mod render;
 mod result;
 mod tally;
 
@@ -24,11 +22,7 @@ pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
 pub use check::{check_result, recorded_points, Check, CheckContext, Verdict};
 pub use dead::{dead_from_markup, settle_dead, DeadFrom, DeadOutcome, DeadPolicy};
 pub use margin::{format_points, format_stones, handicap_bonus, margin, HandicapBonus};
-pub use render::{render_board, render_board_marked};
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, DeadList, Score};
 
-pub mod command;
-pub mod verdict;
-pub use verdict::{audit_result, ResultInput, ResultOutcome};
 pub mod estimate;

@@ -6,7 +6,7 @@ use crate::geom::{Point, Position};
 use crate::komi::Komi;
 use crate::rules::{Counting, Rules};
 
-use super::{
+use crate::score::{
     check_result, parse_result, recorded_points, score_position, settle_dead, Check, CheckContext,
     DeadOutcome, DeadPolicy, RecordedResult, Score, ScoringMethod, Verdict,
 };
