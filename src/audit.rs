@@ -46,7 +46,7 @@ impl Default for AuditOptions {
 }
 
 /// The status of a game (CONTRACT.md): what `--fail-on` selects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Ok,

@@ -37,7 +37,7 @@ pub struct InputError {
 }
 
 /// Output formats (`--format`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Table,
     Jsonl,
