@@ -12,6 +12,8 @@ use crate::komi::{read_komi, Komi};
 use crate::replay::{replay, Replay};
 use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
+
+pub mod verdict;
 use crate::sgf::record::{parse_game, GameRecord, Limits};
 use crate::sgf::text::simple_text;
 
@@ -44,7 +46,7 @@ impl Default for AuditOptions {
 }
 
 /// The status of a game (CONTRACT.md): what `--fail-on` selects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Ok,
@@ -424,7 +426,7 @@ fn audit_record(
             None => EndedBy::Unfinished,
         }
     };
-    let outcome = score::audit_result(&score::ResultInput {
+    let outcome = verdict::audit_result(&verdict::ResultInput {
         recorded_raw: report.result.as_deref(),
         final_position: replay.final_position.as_ref(),
         position_at_end: replay.position_at_end.as_ref(),

@@ -41,6 +41,8 @@ pub enum RulesChoice {
     Nz,
     Japanese,
     Korean,
+    /// Territory plus prisoners, simple ko (Japanese-style counting without a named rule set).
+    Territory,
 }
 
 impl RulesChoice {
@@ -54,7 +56,112 @@ impl RulesChoice {
             RulesChoice::Nz => RuleSet::Nz,
             RulesChoice::Japanese => RuleSet::Japanese,
             RulesChoice::Korean => RuleSet::Korean,
+            RulesChoice::Territory => RuleSet::Territory,
         })
+    }
+}
+
+/// `--superko`: the repetition rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SuperkoChoice {
+    /// Whole board and side to move (the Chinese default).
+    Situational,
+    /// Whole board only.
+    Positional,
+    /// Only the immediate retaking of a single-stone ko.
+    Simple,
+}
+
+impl From<SuperkoChoice> for Superko {
+    fn from(c: SuperkoChoice) -> Superko {
+        match c {
+            SuperkoChoice::Situational => Superko::Situational,
+            SuperkoChoice::Positional => Superko::Positional,
+            SuperkoChoice::Simple => Superko::Simple,
+        }
+    }
+}
+
+/// `--dead`: where dead stones come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DeadChoice {
+    /// Territory markup (`TB`/`TW`) only.
+    Markup,
+    /// An estimate from the position.
+    Estimate,
+    /// Every stone alive.
+    None,
+    /// Markup when the record has it, else an estimate.
+    Auto,
+}
+
+impl From<DeadChoice> for DeadPolicy {
+    fn from(c: DeadChoice) -> DeadPolicy {
+        match c {
+            DeadChoice::Markup => DeadPolicy::Markup,
+            DeadChoice::Estimate => DeadPolicy::Estimate,
+            DeadChoice::None => DeadPolicy::None,
+            DeadChoice::Auto => DeadPolicy::Auto,
+        }
+    }
+}
+
+/// `--format`: the output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatChoice {
+    Table,
+    Jsonl,
+    Csv,
+    Github,
+}
+
+impl From<FormatChoice> for Format {
+    fn from(c: FormatChoice) -> Format {
+        match c {
+            FormatChoice::Table => Format::Table,
+            FormatChoice::Jsonl => Format::Jsonl,
+            FormatChoice::Csv => Format::Csv,
+            FormatChoice::Github => Format::Github,
+        }
+    }
+}
+
+/// `--progress`: when to show the progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProgressChoice {
+    /// Only when stderr is a terminal and `CI` is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ProgressChoice> for ProgressMode {
+    fn from(c: ProgressChoice) -> ProgressMode {
+        match c {
+            ProgressChoice::Auto => ProgressMode::Auto,
+            ProgressChoice::Always => ProgressMode::Always,
+            ProgressChoice::Never => ProgressMode::Never,
+        }
+    }
+}
+
+/// `--fail-on`: a game status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatusChoice {
+    Ok,
+    Illegal,
+    Mismatch,
+    Error,
+}
+
+impl From<StatusChoice> for Status {
+    fn from(c: StatusChoice) -> Status {
+        match c {
+            StatusChoice::Ok => Status::Ok,
+            StatusChoice::Illegal => Status::Illegal,
+            StatusChoice::Mismatch => Status::Mismatch,
+            StatusChoice::Error => Status::Error,
+        }
     }
 }
 
@@ -66,13 +173,13 @@ pub struct GameOptions {
     pub rules: RulesChoice,
     /// Override the rule set's repetition rule.
     #[arg(long, value_enum)]
-    pub superko: Option<Superko>,
+    pub superko: Option<SuperkoChoice>,
     /// Override KM[] (points).
     #[arg(long, allow_negative_numbers = true)]
     pub komi: Option<f64>,
     /// Where dead stones come from: markup (TB/TW), estimate, none, or auto (markup if present, else estimate).
     #[arg(long, value_enum, default_value = "auto")]
-    pub dead: DeadPolicy,
+    pub dead: DeadChoice,
     /// Stop replaying a game at its first illegal move.
     #[arg(long)]
     pub strict: bool,
@@ -82,9 +189,9 @@ impl GameOptions {
     pub fn audit_options(&self) -> AuditOptions {
         AuditOptions {
             rules: self.rules.rule_set(),
-            superko: self.superko,
+            superko: self.superko.map(Superko::from),
             komi: self.komi,
-            dead: self.dead,
+            dead: self.dead.into(),
             strict: self.strict,
             ..AuditOptions::default()
         }
@@ -97,7 +204,7 @@ pub struct AuditArgs {
     pub paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    pub format: FormatChoice,
     /// Same as --format jsonl.
     #[arg(long)]
     pub json: bool,
@@ -108,7 +215,7 @@ pub struct AuditArgs {
         value_delimiter = ',',
         default_value = "error,illegal,mismatch"
     )]
-    pub fail_on: Vec<Status>,
+    pub fail_on: Vec<StatusChoice>,
     /// Worker threads (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
@@ -117,7 +224,7 @@ pub struct AuditArgs {
     pub files_from: Option<PathBuf>,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
-    pub progress: ProgressMode,
+    pub progress: ProgressChoice,
     #[command(flatten)]
     pub game: GameOptions,
 }
@@ -139,7 +246,7 @@ impl AuditArgs {
         if self.json {
             Format::Jsonl
         } else {
-            self.format
+            self.format.into()
         }
     }
 
@@ -191,9 +298,9 @@ impl AuditArgs {
         Ok(RunConfig {
             paths,
             audit: self.game.audit_options(),
-            fail_on: self.fail_on.clone(),
+            fail_on: self.fail_on.iter().map(|&s| s.into()).collect(),
             jobs,
-            progress: self.progress,
+            progress: self.progress.into(),
         })
     }
 }

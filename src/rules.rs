@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::board::SuicideRule;
 
 /// The rule sets the tool knows (RULES.md, "Other rule sets").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleSet {
     Chinese,
@@ -22,7 +22,7 @@ pub enum RuleSet {
 }
 
 /// Which earlier positions a move may not recreate (art. 6, art. 20).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Superko {
     /// Whole board and side to move (the Chinese default).

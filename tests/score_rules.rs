@@ -3,9 +3,10 @@
 
 use proptest::prelude::*;
 use sgfaudit::geom::{BoardSize, Color, Point, Position};
+use sgfaudit::output::board::render_board;
 use sgfaudit::score::{
-    count_area, dead_in_pass_alive_territory, handicap_bonus, pass_alive, render_board,
-    score_position, settle_dead, DeadFrom, DeadPolicy, HandicapBonus, Owner, ScoringMethod,
+    count_area, dead_in_pass_alive_territory, handicap_bonus, pass_alive, score_position,
+    settle_dead, DeadFrom, DeadPolicy, HandicapBonus, Owner, ScoringMethod,
 };
 
 /// A 19×19 board filled in reading order: `black` Black stones, then `empty` empty points,

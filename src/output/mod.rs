@@ -1,6 +1,7 @@
 //! Reporting: the only stage that writes. A [`Reporter`] receives the begin record, each
 //! game in input order, the inputs that could not be read, and the summary.
 
+pub mod board;
 pub mod csv;
 pub mod github;
 pub mod jsonl;
@@ -36,7 +37,7 @@ pub struct InputError {
 }
 
 /// Output formats (`--format`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Table,
     Jsonl,

@@ -4,7 +4,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use std::io::{IsTerminal, Write};
 
 /// When to show the bar (`--progress`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProgressMode {
     /// Only when stderr is a terminal and `CI` is not set.
     Auto,

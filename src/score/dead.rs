@@ -9,7 +9,7 @@ use super::estimate::{estimate_dead, ChainStatus, EstimateConfig};
 use crate::geom::{Color, Point, Position};
 
 /// What the user asked for (`--dead`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DeadPolicy {
     /// Territory markup (`TB`/`TW`) only.
     Markup,

@@ -33,7 +33,7 @@ pub fn margin(black: f64, white: f64, komi: f64, handicap_bonus: f64) -> f64 {
 const EPSILON: f64 = 1e-9;
 
 /// A number without float noise and without a needless `.0` (`1.5`, `4`, `0.25`).
-pub(crate) fn format_number(x: f64) -> String {
+pub fn format_number(x: f64) -> String {
     let r = (x * 1e6).round() / 1e6;
     let r = if r == 0.0 { 0.0 } else { r };
     format!("{r}")

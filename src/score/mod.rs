@@ -10,14 +10,12 @@
 //!    [`count_territory`] counts the same position by territory and prisoners (Japanese,
 //!    Korean rules);
 //! 3. [`parse_result`] reads `RE[]` and [`check_result`] compares it with the count;
-//! 4. [`render_board`] draws the counted board for a person.
 
 mod area;
 mod benson;
 mod check;
 mod dead;
 mod margin;
-mod render;
 mod result;
 mod tally;
 mod territory;
@@ -26,13 +24,11 @@ pub use area::{count_area, AreaCount, Owner, ScoringMethod};
 pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
 pub use check::{check_result, recorded_points, Check, CheckContext, Verdict};
 pub use dead::{dead_from_markup, settle_dead, DeadFrom, DeadOutcome, DeadPolicy};
-pub use margin::{format_points, format_stones, handicap_bonus, margin, HandicapBonus};
-pub use render::{render_board, render_board_marked};
+pub use margin::{
+    format_number, format_points, format_stones, handicap_bonus, margin, HandicapBonus,
+};
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, CountedBy, DeadList, Score};
 pub use territory::{count_territory, TerritoryCount, TerritoryScore};
 
-pub mod command;
-pub mod verdict;
-pub use verdict::{audit_result, ResultInput, ResultOutcome};
 pub mod estimate;

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::area::Owner;
 use crate::geom::{Color, Point, Position};
+use crate::score::Owner;
 
 /// Glyphs: `X`/`O` live stones, `x`/`o` dead stones (taken off before counting),
 /// `+` Black's area, `-` White's area, `=` split half and half, `.` nobody's.

@@ -12,7 +12,8 @@ use crate::rules::{Counting, RuleSet};
 use crate::run::LoadedFile;
 use crate::sgf::reference::read_games;
 
-use super::{count_area, render_board_marked, score_position, settle_dead, ScoringMethod};
+use crate::output::board::render_board_marked;
+use crate::score::{count_area, score_position, settle_dead, ScoringMethod};
 use crate::sgf::record::{parse_game, Limits};
 
 /// Prints one game's count. Exit code 0, 1 when the game is not `ok`, 2 when the file or

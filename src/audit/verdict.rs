@@ -6,11 +6,10 @@ use crate::geom::{Point, Position};
 use crate::komi::Komi;
 use crate::rules::{Counting, Rules};
 
-use super::margin::format_number;
-use super::{
-    check_result, count_territory, parse_result, recorded_points, score_position, settle_dead,
-    Check, CheckContext, CountedBy, DeadOutcome, DeadPolicy, RecordedResult, Score, ScoringMethod,
-    Verdict,
+use crate::score::{
+    check_result, count_territory, format_number, parse_result, recorded_points, score_position,
+    settle_dead, Check, CheckContext, CountedBy, DeadOutcome, DeadPolicy, RecordedResult, Score,
+    ScoringMethod, Verdict,
 };
 
 /// What the scorer needs to know about one replayed game.

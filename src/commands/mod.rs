@@ -1,5 +1,7 @@
 //! The two commands, from parsed arguments to an exit code (0, 1 or 2; CONTRACT.md).
 
+mod score;
+
 use std::io::{self, Write};
 
 use crate::cli::{AuditArgs, ScoreArgs};
@@ -32,5 +34,5 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
 
 /// `sgfaudit score`: one game in detail.
 pub fn score(args: &ScoreArgs) -> io::Result<u8> {
-    crate::score::command::show(args)
+    score::show(args)
 }
