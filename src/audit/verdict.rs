@@ -327,7 +327,7 @@ impl Counter<'_> {
                     },
                 );
                 check.reason = Some(format!(
-                    "RE[] fits {}; the {} count with the estimate's dead stones gives {}",
+                    "RE[] fits {}; the {} count as the rules say gives {}",
                     assumed.join(", "),
                     self.primary.as_str(),
                     score.counted(self.primary).map_or("?", |(_, r)| r)

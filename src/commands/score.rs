@@ -13,7 +13,9 @@ use crate::run::LoadedFile;
 use crate::sgf::reference::read_games;
 
 use crate::output::board::render_board_marked;
-use crate::score::{count_area, score_position, settle_dead, ScoringMethod};
+use crate::score::{
+    count_area, count_territory, format_number, score_position, settle_dead, ScoringMethod,
+};
 use crate::sgf::record::{parse_game, Limits};
 
 /// Prints one game's count. Exit code 0, 1 when the game is not `ok`, 2 when the file or
@@ -146,10 +148,18 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             .copied()
             .collect();
         let area = count_area(board, &dead, method);
+        let territory = score.territory.as_ref().map(|t| {
+            let captures = [
+                t.black_prisoners - score.dead_white.len() as u32,
+                t.white_prisoners - score.dead_black.len() as u32,
+            ];
+            count_territory(board, &dead, &score.seki, captures, t.komi)
+        });
+        let owner = territory.as_ref().map_or(&area.owner, |t| &t.owner);
         write!(
             out,
             "{}",
-            render_board_marked(board, &dead, &area.owner, &score.uncertain)
+            render_board_marked(board, &dead, owner, &score.uncertain)
         )?;
         writeln!(out)?;
         writeln!(
@@ -169,15 +179,61 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
                 format!("; in seki {}", score.seki.len())
             }
         )?;
-        writeln!(out, "{:<16}{:>10}{:>10}", "", "Black", "White")?;
-        writeln!(out, "{:<16}{:>10}{:>10}", "area", score.black, score.white)?;
-        writeln!(out, "{:<16}{:>10}{:>10}", "komi", "", score.komi)?;
+        if let Some(t) = &score.territory {
+            // The referee's sheet of territory counting (Japanese rules 1989, art. 10).
+            let row = |out: &mut io::StdoutLock, name: &str, b: String, w: String| {
+                writeln!(out, "{name:<16}{b:>10}{w:>10}")
+            };
+            row(&mut out, "", "Black".into(), "White".into())?;
+            row(
+                &mut out,
+                "territory",
+                t.black_territory.to_string(),
+                t.white_territory.to_string(),
+            )?;
+            row(
+                &mut out,
+                "prisoners",
+                t.black_prisoners.to_string(),
+                t.white_prisoners.to_string(),
+            )?;
+            row(&mut out, "komi", String::new(), format_number(t.komi))?;
+            row(
+                &mut out,
+                "total",
+                (t.black_territory + t.black_prisoners).to_string(),
+                format_number((t.white_territory + t.white_prisoners) as f64 + t.komi),
+            )?;
+            if t.seki_points > 0 {
+                writeln!(out, "({} point(s) in seki count for nobody)", t.seki_points)?;
+            }
+            writeln!(out, "Result by territory: {}", t.result)?;
+            writeln!(
+                out,
+                "By area: Black {}, White {}, komi {}, handicap bonus {}: {}  ({})",
+                score.black,
+                score.white,
+                score.komi,
+                score.handicap_bonus,
+                score.result,
+                score.stones
+            )?;
+        } else {
+            writeln!(out, "{:<16}{:>10}{:>10}", "", "Black", "White")?;
+            writeln!(out, "{:<16}{:>10}{:>10}", "area", score.black, score.white)?;
+            writeln!(out, "{:<16}{:>10}{:>10}", "komi", "", score.komi)?;
+            writeln!(
+                out,
+                "{:<16}{:>10}{:>10}",
+                "handicap bonus", "", score.handicap_bonus
+            )?;
+            writeln!(out, "Result: {}  ({})", score.result, score.stones)?;
+        }
         writeln!(
             out,
-            "{:<16}{:>10}{:>10}",
-            "handicap bonus", "", score.handicap_bonus
+            "The check compared the {} count.",
+            score.counting.as_str()
         )?;
-        writeln!(out, "Result: {}  ({})", score.result, score.stones)?;
         if fallback.is_some() {
             writeln!(
                 out,

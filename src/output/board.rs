@@ -77,6 +77,9 @@ pub fn render_board_marked(
         "X O live stones   x o dead stones   \
          + Black's area   - White's area   = split half each   . nobody's\n",
     );
+    if owner.contains(&Owner::Seki) {
+        out.push_str("s an eye of stones in seki: nobody's under territory counting\n");
+    }
     if !uncertain.is_empty() {
         out.push_str(
             "?X ?O stones whose fate the estimate is unsure of (counted by its best guess)\n",
