@@ -142,8 +142,8 @@ pub struct Finding {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub article: Option<u32>,
     pub message: String,
-    /// For repetitions: the move after which the repeated position first stood (0 = the
-    /// start position).
+    /// For repetitions: the most recent move after which the repeated position stood
+    /// (0 = the start position).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_seen: Option<u32>,
     /// For repetitions: the length of the cycle in moves.

@@ -205,6 +205,11 @@ fn replay_with(
                     color.opponent()
                 ),
             ));
+            // The implied pass is a pass (art. 6): the state it leaves, same board and
+            // `color` to move, enters the history, and it clears the ko point. It stood
+            // after the previous move, so it carries that move's number.
+            board.pass();
+            history.insert(state_key(board.hash(), color), number - 1);
         }
         last_mover = Some(color);
 
@@ -253,6 +258,8 @@ fn replay_with(
                     && board.ko_point() == Some(p)
                     && ko_taker == Some(color.opponent());
                 let mut repeated_from: Option<u32> = None;
+                let before = board.hash();
+                let mut changes_board = true;
                 let outcome = if simple_ko_taken {
                     Err(Rejection::Repeat)
                 } else {
@@ -261,6 +268,7 @@ fn replay_with(
                             // Longer cycles are legal here; they are noted below.
                             return false;
                         }
+                        changes_board = after != before;
                         repeated_from = history.get(state_key(after, color.opponent()));
                         repeated_from.is_some()
                     })
@@ -321,9 +329,15 @@ fn replay_with(
                         ),
                     )),
                     Err(Rejection::Repeat) => {
+                        // The nearest earlier occurrence names the repetition. A move that
+                        // changes the board and brings back the state of two turns ago
+                        // (the one before the opponent's last move, an implied pass
+                        // counted) removed exactly the stone that move put down, which
+                        // had captured exactly one: the immediate retake of a single-stone
+                        // ko (art. 20.1), whatever older occurrences of the board there are.
                         let first = repeated_from.unwrap_or(number.saturating_sub(2));
                         let length = number - first;
-                        let simple_ko = simple_ko_taken || length == 2;
+                        let simple_ko = simple_ko_taken || (length == 2 && changes_board);
                         let (code, article) = if simple_ko { (Code::Ko, 20) } else { (Code::Superko, 6) };
                         let message = if simple_ko {
                             format!(
@@ -350,8 +364,10 @@ fn replay_with(
             let is_error = f.severity == Severity::Error;
             findings.push(f);
             // Art. 19: the player loses the turn; the board is unchanged, the other side
-            // moves next. The lost turn is not a pass (art. 7.3).
+            // moves next. The lost turn is not a pass (art. 7.3), but like a pass it
+            // leaves the ko point free: the next retake is no longer "at once".
             consecutive_passes = 0;
+            board.pass();
             history.insert(state_key(board.hash(), color.opponent()), number);
             if strict && is_error {
                 stopped_early = true;
