@@ -46,10 +46,13 @@ pub enum Code {
     UnknownRules,
     UnparsedResult,
     ResultMismatch,
+    SetupWithoutLiberties,
+    HandicapInferred,
+    NotGo,
 }
 
 impl Code {
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 21] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -68,6 +71,9 @@ impl Code {
         Code::UnknownRules,
         Code::UnparsedResult,
         Code::ResultMismatch,
+        Code::SetupWithoutLiberties,
+        Code::HandicapInferred,
+        Code::NotGo,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -90,6 +96,9 @@ impl Code {
             Code::UnknownRules => "unknown-rules",
             Code::UnparsedResult => "unparsed-result",
             Code::ResultMismatch => "result-mismatch",
+            Code::SetupWithoutLiberties => "setup-without-liberties",
+            Code::HandicapInferred => "handicap-inferred",
+            Code::NotGo => "not-go",
         }
     }
 

@@ -155,11 +155,13 @@ fn replay_with(
                     ),
                 ));
             }
-            for &(p, stone) in &record.setup[node.setup.start as usize..node.setup.end as usize] {
+            let placed = &record.setup[node.setup.start as usize..node.setup.end as usize];
+            for &(p, stone) in placed {
                 if size.contains(p) {
                     board.place(p, stone);
                 }
             }
+            remove_chains_without_liberties(board, placed, node.offset as usize, &mut findings);
             history.clear();
             start_pending = true;
         }
@@ -395,6 +397,52 @@ fn replay_with(
         moves_after_end,
         stopped_early,
         captures: [board.captures(Color::Black), board.captures(Color::White)],
+    }
+}
+
+/// Setup may leave a chain without liberties (`AW[cc]` inside four `AB`), which no move
+/// could: such chains are reported and taken off before play goes on, as a move's
+/// captures would be (art. 4), but they are not prisoners. Only the chains on or next to
+/// the points this node set up can have lost their last liberty.
+fn remove_chains_without_liberties(
+    board: &mut Board,
+    placed: &[(Point, Option<Color>)],
+    offset: usize,
+    findings: &mut Vec<Finding>,
+) {
+    let size = board.size();
+    let mut gone: Vec<Point> = Vec::new();
+    for &(p, _) in placed {
+        if !size.contains(p) {
+            continue;
+        }
+        for q in std::iter::once(p).chain(size.neighbors(p)) {
+            let Some(color) = board.get(q) else { continue };
+            if gone.contains(&q) || board.liberties(q) != Some(0) {
+                continue;
+            }
+            let chain = board.chain_points(q);
+            let first = chain.iter().min().copied().unwrap_or(q);
+            findings.push(Finding::new(
+                Code::SetupWithoutLiberties,
+                Severity::Warning,
+                offset,
+                format!(
+                    "setup stones leave the {} chain at {} ({} stone{}) without liberties: it is taken off the board before play goes on (not prisoners)",
+                    match color {
+                        Color::Black => "Black",
+                        Color::White => "White",
+                    },
+                    first.vertex(size),
+                    chain.len(),
+                    if chain.len() == 1 { "" } else { "s" }
+                ),
+            ));
+            gone.extend(chain);
+        }
+    }
+    for p in gone {
+        board.place(p, None);
     }
 }
 
