@@ -198,7 +198,7 @@ fn generate(
         if roll < 6 && reference.last_mover.is_some() {
             to_move = to_move.opponent(); // the same side again: a double move
         }
-        let at = if roll >= 6 && roll < 13 {
+        let at = if (6..13).contains(&roll) {
             None
         } else if let (true, Some(ko)) = (roll < 55, reference.board.ko_point()) {
             Some(ko)
