@@ -268,6 +268,29 @@ fn audit_record(
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
 ) -> bool {
+    // Only Go (GM[1], the default) is replayed as Go.
+    if let Some(v) = record.root.game_type {
+        match v.raw.trim().parse::<u32>() {
+            Ok(1) => {}
+            Ok(n) => {
+                findings.push(Finding::new(
+                    Code::NotGo,
+                    Severity::Error,
+                    v.offset as usize,
+                    format!("GM[{n}] is not Go (GM[1]): the game is not replayed"),
+                ));
+                report.check = Check::unverifiable(report.result.clone(), "the record is not Go");
+                return false;
+            }
+            Err(_) => findings.push(Finding::new(
+                Code::BadProperty,
+                Severity::Warning,
+                v.offset as usize,
+                format!("GM[{}] is not a number: read as Go (GM[1])", v.raw.trim()),
+            )),
+        }
+    }
+
     // Board size.
     let size = match record.root.size {
         None => BoardSize::STANDARD,
@@ -318,14 +341,31 @@ fn audit_record(
     report.rules_from = from;
 
     // Handicap.
-    let root_black_setup = record
-        .nodes
-        .iter()
-        .take_while(|n| n.mv.is_none())
-        .flat_map(|n| &record.setup[n.setup.start as usize..n.setup.end as usize])
+    let root_setup = || {
+        record
+            .nodes
+            .iter()
+            .take_while(|n| n.mv.is_none())
+            .flat_map(|n| &record.setup[n.setup.start as usize..n.setup.end as usize])
+    };
+    let root_black_setup = root_setup()
         .filter(|(_, s)| *s == Some(Color::Black))
         .count() as u32;
     let handicap = match record.root.handicap {
+        // Black stones set up before the first move, and no White ones, are a handicap
+        // even without HA[] (the compensation of RULES.md still applies): say so.
+        None if root_black_setup >= 2 && !root_setup().any(|(_, s)| *s == Some(Color::White)) => {
+            let offset = record.nodes.first().map_or(0, |n| n.offset as usize);
+            findings.push(Finding::new(
+                Code::HandicapInferred,
+                Severity::Info,
+                offset,
+                format!(
+                    "no HA[]: the {root_black_setup} black setup stones before the first move are read as a {root_black_setup}-stone handicap"
+                ),
+            ));
+            root_black_setup
+        }
         None => 0,
         Some(v) => match v.raw.trim().parse::<u32>() {
             Ok(n) => {
@@ -439,7 +479,7 @@ fn audit_record(
         rules_known: from != RulesFrom::Default,
         komi: &komi,
         handicap_bonus: rules.handicap_bonus(handicap),
-        dead: options.dead,
+        dead: options.dead.under(&rules),
     });
     let offset = record.root.result.map_or(0, |v| v.offset as usize);
     findings.extend(

@@ -47,10 +47,13 @@ pub enum Code {
     UnparsedResult,
     ResultMismatch,
     CountingConvention,
+    SetupWithoutLiberties,
+    HandicapInferred,
+    NotGo,
 }
 
 impl Code {
-    pub const ALL: [Code; 19] = [
+    pub const ALL: [Code; 22] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -70,6 +73,9 @@ impl Code {
         Code::UnparsedResult,
         Code::ResultMismatch,
         Code::CountingConvention,
+        Code::SetupWithoutLiberties,
+        Code::HandicapInferred,
+        Code::NotGo,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -93,6 +99,9 @@ impl Code {
             Code::UnparsedResult => "unparsed-result",
             Code::ResultMismatch => "result-mismatch",
             Code::CountingConvention => "counting-convention",
+            Code::SetupWithoutLiberties => "setup-without-liberties",
+            Code::HandicapInferred => "handicap-inferred",
+            Code::NotGo => "not-go",
         }
     }
 
@@ -145,8 +154,8 @@ pub struct Finding {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub article: Option<u32>,
     pub message: String,
-    /// For repetitions: the move after which the repeated position first stood (0 = the
-    /// start position).
+    /// For repetitions: the most recent move after which the repeated position stood
+    /// (0 = the start position).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_seen: Option<u32>,
     /// For repetitions: the length of the cycle in moves.

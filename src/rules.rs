@@ -166,7 +166,7 @@ impl RuleSet {
         let s: String = raw
             .trim()
             .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_' | '.'))
+            .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '/'))
             .flat_map(char::to_lowercase)
             .collect();
         let s = s.strip_suffix("rules").unwrap_or(&s);
@@ -218,6 +218,8 @@ mod tests {
         assert_eq!(RuleSet::from_ru("AGA"), Some(RuleSet::Aga));
         assert_eq!(RuleSet::from_ru("New Zealand"), Some(RuleSet::Nz));
         assert_eq!(RuleSet::from_ru("Tromp-Taylor"), Some(RuleSet::TrompTaylor));
+        // CGOS writes it with a slash.
+        assert_eq!(RuleSet::from_ru("Tromp/Taylor"), Some(RuleSet::TrompTaylor));
         assert_eq!(RuleSet::from_ru("Ing"), None);
     }
 

@@ -331,6 +331,24 @@ impl Board {
         self.chains[self.head[self.idx(p)] as usize].count as u32
     }
 
+    /// The stones of the chain on `p` (none when `p` is empty).
+    pub fn chain_points(&self, p: Point) -> Vec<Point> {
+        if self.get(p).is_none() {
+            return Vec::new();
+        }
+        let h = self.head[self.idx(p)] as usize;
+        let mut out = Vec::new();
+        let mut s = h;
+        loop {
+            out.push(self.point_at(s));
+            s = self.next[s & MASK] as usize;
+            if s == h {
+                break;
+            }
+        }
+        out
+    }
+
     /// The simple-ko point: when the last play captured exactly one stone and the played
     /// stone is a single-stone chain whose only liberty is the captured point, that point
     /// (the opponent may not retake there at once). Cleared by any other play, place or pass.

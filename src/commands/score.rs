@@ -124,7 +124,7 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             let record = parse_game(file.game_text(args.game), Limits::default());
             let markup = (!record.territory_black.is_empty() || !record.territory_white.is_empty())
                 .then_some((&record.territory_black[..], &record.territory_white[..]));
-            let dead = settle_dead(board, markup, options.dead);
+            let dead = settle_dead(board, markup, options.dead.under(&rules));
             let mut score = score_position(
                 board,
                 &dead.dead,

@@ -30,8 +30,9 @@
 //! count, setup nodes do not), `color`, `point` (SGF), `vertex` (GTP style), `line`,
 //! `column` (where in the file, counted from 1 in characters), `article` (of the Chinese
 //! Weiqi Rules 2002), `message`, and for repetitions `first_seen` (the move after which
-//! the repeated position first stood, 0 = the start) and `cycle_length`. Fields that do
-//! not apply are left out.
+//! the repeated position last stood before, 0 = the start; an implied pass — the gap of a
+//! `consecutive-move` — carries the number of the move before it) and `cycle_length`
+//! (moves since then). Fields that do not apply are left out.
 //!
 //! `score` is `null` unless the final position is counted (two passes, or `RE[]` claims a
 //! count): `dead_from` (`markup | estimate | none`), `dead` (`black`, `white`: the stones

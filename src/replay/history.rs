@@ -1,18 +1,20 @@
 //! Every position since the start (or the last setup node), for superko: an
-//! open-addressing table of 64-bit Zobrist keys, reused from game to game.
+//! open-addressing table of 64-bit Zobrist keys, reused from game to game. Each key keeps
+//! the most recent move after which it stood: a repetition is named by the nearest earlier
+//! occurrence, which is what tells an immediate ko retake from a longer cycle.
 
 /// One entry of the table: key, move and stamp side by side, so that a probe reads one
 /// cache line and checks one index.
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    /// The move after which the position first stood.
-    first_move: u32,
+    /// The most recent move after which the position stood.
+    last_move: u32,
     /// The entry is live when its stamp is the table's generation.
     stamp: u32,
 }
 
-/// Positions seen, each with the move number after which it first stood.
+/// Positions seen, each with the most recent move number after which it stood.
 pub struct PositionHistory {
     slots: Vec<Slot>,
     generation: u32,
@@ -61,7 +63,7 @@ impl PositionHistory {
         (mixed >> 32) as usize & (self.slots.len() - 1)
     }
 
-    /// The move after which `key` first stood, if it did.
+    /// The most recent move after which `key` stood, if it did.
     #[inline]
     pub fn get(&self, key: u64) -> Option<u32> {
         let mask = self.slots.len() - 1;
@@ -72,13 +74,13 @@ impl PositionHistory {
                 return None;
             }
             if slot.key == key {
-                return Some(slot.first_move);
+                return Some(slot.last_move);
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// Records `key` as standing after move `move_number`, unless it was seen before.
+    /// Records `key` as standing after move `move_number` (the latest sighting wins).
     #[inline]
     pub fn insert(&mut self, key: u64, move_number: u32) {
         if (self.len + 1) * 2 > self.slots.len() {
@@ -92,13 +94,14 @@ impl PositionHistory {
             if slot.stamp != generation {
                 *slot = Slot {
                     key,
-                    first_move: move_number,
+                    last_move: move_number,
                     stamp: generation,
                 };
                 self.len += 1;
                 return;
             }
             if slot.key == key {
+                slot.last_move = move_number;
                 return;
             }
             i = (i + 1) & mask;
@@ -115,7 +118,7 @@ impl PositionHistory {
             .collect();
         *self = PositionHistory::with_capacity(self.slots.len() * 2);
         for s in old {
-            self.insert(s.key, s.first_move);
+            self.insert(s.key, s.last_move);
         }
     }
 }
@@ -125,14 +128,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn remembers_first_sighting_and_forgets_on_clear() {
+    fn remembers_latest_sighting_and_forgets_on_clear() {
         let mut h = PositionHistory::with_capacity(16);
         for k in 0..1000u64 {
             h.insert(k.wrapping_mul(0x1234_5678_9ABC_DEF1), k as u32);
         }
         assert_eq!(h.len(), 1000);
         h.insert(5u64.wrapping_mul(0x1234_5678_9ABC_DEF1), 9999);
-        assert_eq!(h.get(5u64.wrapping_mul(0x1234_5678_9ABC_DEF1)), Some(5));
+        assert_eq!(h.len(), 1000);
+        assert_eq!(h.get(5u64.wrapping_mul(0x1234_5678_9ABC_DEF1)), Some(9999));
         assert_eq!(h.get(0), Some(0));
         assert_eq!(h.get(42), None);
         h.clear();

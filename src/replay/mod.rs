@@ -159,11 +159,13 @@ fn replay_with(
                     ),
                 ));
             }
-            for &(p, stone) in &record.setup[node.setup.start as usize..node.setup.end as usize] {
+            let placed = &record.setup[node.setup.start as usize..node.setup.end as usize];
+            for &(p, stone) in placed {
                 if size.contains(p) {
                     board.place(p, stone);
                 }
             }
+            remove_chains_without_liberties(board, placed, node.offset as usize, &mut findings);
             history.clear();
             start_pending = true;
         }
@@ -209,6 +211,11 @@ fn replay_with(
                     color.opponent()
                 ),
             ));
+            // The implied pass is a pass (art. 6): the state it leaves, same board and
+            // `color` to move, enters the history, and it clears the ko point. It stood
+            // after the previous move, so it carries that move's number.
+            board.pass();
+            history.insert(state_key(board.hash(), color), number - 1);
         }
         last_mover = Some(color);
 
@@ -258,6 +265,8 @@ fn replay_with(
                     && board.ko_point() == Some(p)
                     && ko_taker == Some(color.opponent());
                 let mut repeated_from: Option<u32> = None;
+                let before = board.hash();
+                let mut changes_board = true;
                 let outcome = if simple_ko_taken {
                     Err(Rejection::Repeat)
                 } else {
@@ -266,6 +275,7 @@ fn replay_with(
                             // Longer cycles are legal here; they are noted below.
                             return false;
                         }
+                        changes_board = after != before;
                         repeated_from = history.get(state_key(after, color.opponent()));
                         repeated_from.is_some()
                     })
@@ -326,9 +336,15 @@ fn replay_with(
                         ),
                     )),
                     Err(Rejection::Repeat) => {
+                        // The nearest earlier occurrence names the repetition. A move that
+                        // changes the board and brings back the state of two turns ago
+                        // (the one before the opponent's last move, an implied pass
+                        // counted) removed exactly the stone that move put down, which
+                        // had captured exactly one: the immediate retake of a single-stone
+                        // ko (art. 20.1), whatever older occurrences of the board there are.
                         let first = repeated_from.unwrap_or(number.saturating_sub(2));
                         let length = number - first;
-                        let simple_ko = simple_ko_taken || length == 2;
+                        let simple_ko = simple_ko_taken || (length == 2 && changes_board);
                         let (code, article) = if simple_ko { (Code::Ko, 20) } else { (Code::Superko, 6) };
                         let message = if simple_ko {
                             format!(
@@ -355,8 +371,10 @@ fn replay_with(
             let is_error = f.severity == Severity::Error;
             findings.push(f);
             // Art. 19: the player loses the turn; the board is unchanged, the other side
-            // moves next. The lost turn is not a pass (art. 7.3).
+            // moves next. The lost turn is not a pass (art. 7.3), but like a pass it
+            // leaves the ko point free: the next retake is no longer "at once".
             consecutive_passes = 0;
+            board.pass();
             history.insert(state_key(board.hash(), color.opponent()), number);
             if strict && is_error {
                 stopped_early = true;
@@ -385,6 +403,52 @@ fn replay_with(
         stopped_early,
         captures: [board.captures(Color::Black), board.captures(Color::White)],
         captures_at_end,
+    }
+}
+
+/// Setup may leave a chain without liberties (`AW[cc]` inside four `AB`), which no move
+/// could: such chains are reported and taken off before play goes on, as a move's
+/// captures would be (art. 4), but they are not prisoners. Only the chains on or next to
+/// the points this node set up can have lost their last liberty.
+fn remove_chains_without_liberties(
+    board: &mut Board,
+    placed: &[(Point, Option<Color>)],
+    offset: usize,
+    findings: &mut Vec<Finding>,
+) {
+    let size = board.size();
+    let mut gone: Vec<Point> = Vec::new();
+    for &(p, _) in placed {
+        if !size.contains(p) {
+            continue;
+        }
+        for q in std::iter::once(p).chain(size.neighbors(p)) {
+            let Some(color) = board.get(q) else { continue };
+            if gone.contains(&q) || board.liberties(q) != Some(0) {
+                continue;
+            }
+            let chain = board.chain_points(q);
+            let first = chain.iter().min().copied().unwrap_or(q);
+            findings.push(Finding::new(
+                Code::SetupWithoutLiberties,
+                Severity::Warning,
+                offset,
+                format!(
+                    "setup stones leave the {} chain at {} ({} stone{}) without liberties: it is taken off the board before play goes on (not prisoners)",
+                    match color {
+                        Color::Black => "Black",
+                        Color::White => "White",
+                    },
+                    first.vertex(size),
+                    chain.len(),
+                    if chain.len() == 1 { "" } else { "s" }
+                ),
+            ));
+            gone.extend(chain);
+        }
+    }
+    for p in gone {
+        board.place(p, None);
     }
 }
 

@@ -19,6 +19,23 @@ pub enum DeadPolicy {
     None,
     /// Markup when the record has it, else an estimate.
     Auto,
+    /// Every stone alive, even inside pass-alive territory: the Tromp-Taylor count, where
+    /// nothing is removed. Not an option: what `auto` and `none` become under those rules.
+    NothingRemoved,
+}
+
+impl DeadPolicy {
+    /// The policy a rule set makes of the user's: Tromp-Taylor removes no dead stones at
+    /// all (RULES.md), so `auto` and `none` count every stone; an explicit `markup` or
+    /// `estimate` is still honoured.
+    pub fn under(self, rules: &crate::rules::Rules) -> DeadPolicy {
+        match (rules.set, self) {
+            (crate::rules::RuleSet::TrompTaylor, DeadPolicy::Auto | DeadPolicy::None) => {
+                DeadPolicy::NothingRemoved
+            }
+            _ => self,
+        }
+    }
 }
 
 /// Where the dead stones of a score came from (`score.dead_from` in the report).
@@ -122,7 +139,7 @@ pub fn settle_dead(
         seki: Vec::new(),
     };
     let mut outcome = match (policy, markup) {
-        (DeadPolicy::None, _) => DeadOutcome {
+        (DeadPolicy::None | DeadPolicy::NothingRemoved, _) => DeadOutcome {
             from: DeadFrom::None,
             dead: Vec::new(),
             determined: true,
@@ -145,7 +162,9 @@ pub fn settle_dead(
         },
         (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => estimate_outcome(position),
     };
-    outcome.dead.extend(dead_in_pass_alive_territory(position));
+    if policy != DeadPolicy::NothingRemoved {
+        outcome.dead.extend(dead_in_pass_alive_territory(position));
+    }
     outcome
         .dead
         .retain(|&p| position.size.contains(p) && position.get(p).is_some());
@@ -204,5 +223,32 @@ mod tests {
         assert_eq!(guess.determined, guess.uncertain.is_empty());
         assert_eq!(guess.note.is_some(), !guess.determined);
         assert_eq!(DeadFrom::Estimate.as_str(), "estimate");
+    }
+
+    #[test]
+    fn tromp_taylor_removes_nothing_not_even_inside_pass_alive_territory() {
+        // Black's wall with two eyes is pass-alive; the White stone inside it is dead by
+        // Benson under every other policy.
+        let p = Position::from_diagram(
+            "
+            . X . X O
+            X X X X O
+            . O . X O
+            X X X X O
+            . X . X O",
+        );
+        let inside = Point::new(1, 2);
+        assert!(settle_dead(&p, None, DeadPolicy::None)
+            .dead
+            .contains(&inside));
+        let tt = crate::rules::RuleSet::TrompTaylor.rules();
+        for policy in [DeadPolicy::Auto, DeadPolicy::None] {
+            let settled = settle_dead(&p, None, policy.under(&tt));
+            assert_eq!(settled.from, DeadFrom::None);
+            assert!(settled.dead.is_empty(), "{policy:?}: {:?}", settled.dead);
+        }
+        let chinese = crate::rules::RuleSet::Chinese.rules();
+        assert_eq!(DeadPolicy::Auto.under(&chinese), DeadPolicy::Auto);
+        assert_eq!(DeadPolicy::Estimate.under(&tt), DeadPolicy::Estimate);
     }
 }

@@ -18,7 +18,7 @@ pub enum RecordedResult {
     Resignation(Color),
     Time(Color),
     /// A win awarded without play or counting: forfeit, the opponent leaving the server
-    /// (Tygem `Offline`), an illegal move (art. 13.1).
+    /// (Tygem `Offline`), an illegal move, a foul, a forbidden repetition (art. 13.1).
     Forfeit(Color),
     /// The winner without the way of winning (`B+`, `B`, `黑胜`).
     WinnerOnly(Color),
@@ -77,6 +77,9 @@ const VOIDS: &[&str] = &[
     "無効",
     "无效",
     "무효",
+    "bothlose",
+    "bothlost",
+    "nocontest",
 ];
 const UNKNOWNS: &[&str] = &["?", "？", "unknown"];
 
@@ -118,6 +121,13 @@ const FORFEIT: &[&str] = &[
     "forfeit",
     "offline",
     "illegal",
+    // The loser broke a rule: a foul, a forbidden repetition (superko), a disqualification.
+    "foul",
+    "fouls",
+    "repetition",
+    "superko",
+    "disqualification",
+    "dq",
     "反則勝ち",
     "反則勝",
     "反则胜",
@@ -346,6 +356,13 @@ mod tests {
         assert_eq!(parse_result("W+R"), Resignation(W));
         assert_eq!(parse_result("W+Time Over"), Time(W));
         assert_eq!(parse_result("B+Illegal"), Forfeit(B));
+        // A rule broken by the loser wins the game without a count (art. 13.1).
+        assert_eq!(parse_result("W+Repetition"), Forfeit(W));
+        assert_eq!(parse_result("B+Foul"), Forfeit(B));
+        assert_eq!(parse_result("B+Superko"), Forfeit(B));
+        assert_eq!(parse_result("Void"), Void);
+        assert_eq!(parse_result("No Result"), Void);
+        assert_eq!(parse_result("Both lose"), Void);
         assert_eq!(parse_result("B+J"), Unparsed);
         assert_eq!(parse_result("B+1 1/4"), Unparsed);
         assert_eq!(parse_result("B+inf"), Unparsed);
