@@ -29,6 +29,9 @@ pub struct RunConfig {
     pub fail_on: Vec<Status>,
     pub jobs: usize,
     pub progress: ProgressMode,
+    /// Inputs already known to be bad (lines of a `--files-from` list), reported as
+    /// `error` lines with the others.
+    pub input_errors: Vec<InputError>,
 }
 
 /// How a run ended, for the exit code.
@@ -104,8 +107,8 @@ impl LoadedFile {
         self.slice_text(&self.games[index])
     }
 
-    /// What the audit of game `index` reads: its text, slice, encoding and the file's
-    /// encoding problem (on game 0).
+    /// What the audit of game `index` reads: its text, slice, encoding and encoding
+    /// problem.
     pub fn game_input(&self, index: usize) -> GameInput<'_> {
         self.input_for(index, &self.games[index])
     }
@@ -116,13 +119,25 @@ impl LoadedFile {
             index,
             text: self.slice_text(slice),
             slice,
-            encoding: self.decoded.encoding,
-            encoding_problem: if index == 0 {
-                self.decoded.problem.as_deref()
-            } else {
-                None
-            },
+            encoding: self.decoded.part_at(slice.range.start).encoding,
+            encoding_problem: self.encoding_problem(index, slice),
         }
+    }
+
+    /// The encoding problem a game reports: that of the file's first part on game 0, that
+    /// of each later part on the game where the part starts.
+    fn encoding_problem(&self, index: usize, slice: &GameSlice) -> Option<&str> {
+        let parts = &self.decoded.parts;
+        let from = parts.partition_point(|p| p.start < slice.range.start);
+        let file_start = (index == 0).then(|| &parts[0]);
+        file_start
+            .into_iter()
+            .chain(
+                parts[from..]
+                    .iter()
+                    .take_while(|p| p.start < slice.range.end),
+            )
+            .find_map(|p| p.problem.as_deref())
     }
 
     /// Audits game `index` of this file, turning a panic into the game's error report.
@@ -411,13 +426,11 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         .map_err(io::Error::other)?;
 
     let (inputs, walk_errors) = expand(&config.paths);
-    let mut errors: Vec<InputError> = walk_errors
-        .into_iter()
-        .map(|e| InputError {
-            path: e.path,
-            message: e.message,
-        })
-        .collect();
+    let mut errors: Vec<InputError> = config.input_errors.clone();
+    errors.extend(walk_errors.into_iter().map(|e| InputError {
+        path: e.path,
+        message: e.message,
+    }));
     reporter.begin(&Begin {
         schema: SCHEMA,
         tool: "sgfaudit",
