@@ -240,6 +240,13 @@ fn read_path_list(
             }
             return Ok(());
         }
+        if line.contains(&0) {
+            bad(
+                number,
+                "holds a NUL byte: not a list of paths, the rest is not read".to_string(),
+            );
+            return Ok(());
+        }
         let ended = line.last() == Some(&b'\n');
         if !ended && line.len() > MAX_LIST_LINE {
             bad(
@@ -252,13 +259,6 @@ fn read_path_list(
         let mut path = &line[..];
         path = path.strip_suffix(b"\n").unwrap_or(path);
         path = path.strip_suffix(b"\r").unwrap_or(path);
-        if path.contains(&0) {
-            bad(
-                number,
-                "holds a NUL byte: not a list of paths, the rest is not read".to_string(),
-            );
-            return Ok(());
-        }
         if path.iter().all(u8::is_ascii_whitespace) {
             continue;
         }

@@ -83,7 +83,7 @@ mod tests {
             LineCol { line: 2, column: 2 }
         );
         assert_eq!(
-            LineCol::START.advance(mac, 7),
+            LineCol::START.advance(mac, 6),
             LineCol { line: 3, column: 1 }
         );
         let base = LineCol { line: 4, column: 7 };
