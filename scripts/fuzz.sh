@@ -37,5 +37,5 @@ seeds=(corpus)
 # libFuzzer reads seed folders only one level deep: hand it every seed folder.
 mapfile -t dirs < <(find "${seeds[@]}" -type d)
 exec "fuzz/target/$target/release/audit" fuzz/corpus/audit "${dirs[@]}" \
-    -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -max_total_time="$seconds" -max_len=65536 -timeout=60 -rss_limit_mb=2048 \
     -artifact_prefix=fuzz/artifacts/audit/ -print_final_stats=1 "$@"

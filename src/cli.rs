@@ -109,10 +109,11 @@ pub struct AuditArgs {
         default_value = "error,illegal,mismatch"
     )]
     pub fail_on: Vec<Status>,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most 1024).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
-    /// Read paths from FILE, one a line (- for standard input).
+    /// Read paths from FILE, one a line, any bytes but NUL (- for standard input); a bad
+    /// line is reported with its number and the others are read.
     #[arg(long, value_name = "FILE")]
     pub files_from: Option<PathBuf>,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
