@@ -174,6 +174,8 @@ impl Measured {
 fn measured(args: &[&str], stdin: Stdio) -> Measured {
     let out = tempfile::tempfile().unwrap();
     let err = tempfile::tempfile().unwrap();
+    // Waited for below with `wait4`, which `Child` does not offer.
+    #[allow(clippy::zombie_processes)]
     let child = Command::new(BIN)
         .args(args)
         .current_dir(common::root())

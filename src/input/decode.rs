@@ -269,7 +269,7 @@ fn wide(text: String, name: &'static str, from: EncodingFrom, errors: bool) -> D
 /// UTF-32 (which `encoding_rs` does not decode): one code point per four bytes.
 fn decode_utf32(bytes: &[u8], big_endian: bool) -> (String, bool) {
     let mut text = String::with_capacity(bytes.len() / 4);
-    let mut errors = bytes.len() % 4 != 0;
+    let mut errors = !bytes.len().is_multiple_of(4);
     for unit in bytes.chunks_exact(4) {
         let unit = [unit[0], unit[1], unit[2], unit[3]];
         let value = if big_endian {
