@@ -351,7 +351,8 @@ fn decode_part(
 
     let declared_note = match (&declared, declared_encoding) {
         (Some(l), Some(_)) => format!("CA[{l}] does not fit the bytes"),
-        _ => "the bytes are not UTF-8".to_string(),
+        (Some(_), None) => "the bytes are not UTF-8".to_string(),
+        (None, _) => "no CA[] and the bytes are not UTF-8".to_string(),
     };
 
     // Damaged UTF-8 (multi-byte characters with some bytes lost) is far more common in
