@@ -84,6 +84,7 @@ fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
         fail_on: vec![Status::Error, Status::Illegal, Status::Mismatch],
         jobs,
         progress: ProgressMode::Never,
+        input_errors: Vec::new(),
     };
     let mut rep = reporter(Format::Jsonl, Box::new(io::sink()));
     run(&config, rep.as_mut()).unwrap().summary.games

@@ -351,6 +351,10 @@ fn audit_record(
     let root_black_setup = root_setup()
         .filter(|(_, s)| *s == Some(Color::Black))
         .count() as u32;
+    let board_points = size.points();
+    // A handicap that cannot be read, or that the board cannot hold, leaves the
+    // compensation White is owed unknown: the count is then never held against RE[].
+    let mut handicap_unknown = false;
     let handicap = match record.root.handicap {
         // Black stones set up before the first move, and no White ones, are a handicap
         // even without HA[] (the compensation of RULES.md still applies): say so.
@@ -368,6 +372,20 @@ fn audit_record(
         }
         None => 0,
         Some(v) => match v.raw.trim().parse::<u32>() {
+            Ok(n) if n as usize >= board_points => {
+                findings.push(Finding::new(
+                    Code::BadProperty,
+                    Severity::Warning,
+                    v.offset as usize,
+                    format!(
+                        "HA[{n}] is more stones than the board's {board_points} points: \
+                         {root_black_setup} (the black setup stones) assumed, results not \
+                         held against RE[]"
+                    ),
+                ));
+                handicap_unknown = true;
+                root_black_setup
+            }
             Ok(n) => {
                 if n >= 2 && n != root_black_setup {
                     findings.push(Finding::new(
@@ -384,8 +402,12 @@ fn audit_record(
                     Code::BadProperty,
                     Severity::Warning,
                     v.offset as usize,
-                    format!("HA[{}] is not a number: no handicap assumed", v.raw.trim()),
+                    format!(
+                        "HA[{}] is not a number: no handicap assumed, results not held against RE[]",
+                        v.raw.trim()
+                    ),
                 ));
+                handicap_unknown = true;
                 0
             }
         },
@@ -402,41 +424,51 @@ fn audit_record(
         },
         None => {
             let chinese = matches!(set, RuleSet::Chinese | RuleSet::ChinesePositional);
-            let k = read_komi(
+            let mut k = read_komi(
                 record.root.komi.map(|v| v.raw),
                 rules.default_komi,
                 chinese,
                 handicap < 2,
             );
-            if let (Some(how), Some(v)) = (&k.normalized, record.root.komi) {
-                findings.push(Finding::new(
-                    Code::KomiNormalized,
-                    Severity::Info,
-                    v.offset as usize,
-                    how.clone(),
-                ));
-            }
-            if let (Some(v), true) = (
-                record.root.komi,
-                k.raw.is_some()
-                    && k.raw
-                        .as_deref()
-                        .and_then(|r| r.parse::<f64>().ok())
-                        .is_none(),
-            ) {
-                findings.push(Finding::new(
-                    Code::BadProperty,
-                    Severity::Warning,
-                    v.offset as usize,
-                    format!(
-                        "KM[{}] is not a number: komi {} assumed, results not held against RE[]",
-                        v.raw.trim(),
-                        k.points
-                    ),
-                ));
+            if let Some(v) = record.root.komi {
+                let number = v.raw.trim().parse::<f64>().ok().filter(|x| x.is_finite());
+                let problem = if number.is_none() {
+                    Some("is not a number")
+                } else if k.points.abs() > board_points as f64 {
+                    Some("is more points than the board has")
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    k.points = rules.default_komi;
+                    k.normalized = None;
+                    k.uncertain = true;
+                    findings.push(Finding::new(
+                        Code::BadProperty,
+                        Severity::Warning,
+                        v.offset as usize,
+                        format!(
+                            "KM[{}] {problem}: komi {} assumed, results not held against RE[]",
+                            v.raw.trim(),
+                            k.points
+                        ),
+                    ));
+                }
+                if let Some(how) = &k.normalized {
+                    findings.push(Finding::new(
+                        Code::KomiNormalized,
+                        Severity::Info,
+                        v.offset as usize,
+                        how.clone(),
+                    ));
+                }
             }
             k
         }
+    };
+    let komi = Komi {
+        uncertain: komi.uncertain || handicap_unknown,
+        ..komi
     };
     report.komi = komi.points;
     report.komi_raw = komi.raw.clone();

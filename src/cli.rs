@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::audit::{AuditOptions, Status};
 use crate::output::progress::ProgressMode;
-use crate::output::Format;
+use crate::output::{Format, InputError};
 use crate::rules::{RuleSet, Superko};
 use crate::run::RunConfig;
 use crate::score::DeadPolicy;
@@ -216,10 +216,11 @@ pub struct AuditArgs {
         default_value = "error,illegal,mismatch"
     )]
     pub fail_on: Vec<StatusChoice>,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most 1024).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
-    /// Read paths from FILE, one a line (- for standard input).
+    /// Read paths from FILE, one a line, any bytes but NUL (- for standard input); a bad
+    /// line is reported with its number and the others are read.
     #[arg(long, value_name = "FILE")]
     pub files_from: Option<PathBuf>,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
@@ -253,8 +254,10 @@ impl AuditArgs {
     /// Validated settings for a run; `Err` is a usage error (exit code 2).
     pub fn run_config(&self) -> Result<RunConfig, String> {
         let mut paths = self.paths.clone();
+        let mut list_errors = Vec::new();
         if let Some(list) = &self.files_from {
-            let reader: Box<dyn BufRead> = if list.as_os_str() == "-" {
+            let from_stdin = list.as_os_str() == "-";
+            let reader: Box<dyn BufRead> = if from_stdin {
                 Box::new(std::io::BufReader::new(std::io::stdin()))
             } else {
                 let f = std::fs::File::open(list).map_err(|e| {
@@ -266,15 +269,16 @@ impl AuditArgs {
                 })?;
                 Box::new(std::io::BufReader::new(f))
             };
-            for line in reader.lines() {
-                let line = line.map_err(|e| format!("--files-from: {e}"))?;
-                let line = line.trim_end_matches('\r');
-                if !line.trim().is_empty() {
-                    paths.push(PathBuf::from(line));
-                }
-            }
+            let name = list.to_string_lossy().into_owned();
+            read_path_list(reader, from_stdin, &mut paths, &mut |line, message| {
+                list_errors.push(InputError {
+                    path: name.clone(),
+                    message: format!("line {line}: {message}"),
+                })
+            })
+            .map_err(|e| format!("--files-from {name}: {e}"))?;
         }
-        if paths.is_empty() {
+        if paths.is_empty() && list_errors.is_empty() {
             if self.files_from.is_some() {
                 return Err("--files-from gave no paths".to_string());
             }
@@ -285,6 +289,9 @@ impl AuditArgs {
         }
         let jobs = match self.jobs {
             Some(0) => return Err("--jobs must be at least 1".to_string()),
+            Some(n) if n > MAX_JOBS => {
+                return Err(format!("--jobs {n}: at most {MAX_JOBS} worker threads"))
+            }
             Some(n) => n,
             None => std::thread::available_parallelism()
                 .map(|n| n.get())
@@ -301,6 +308,89 @@ impl AuditArgs {
             fail_on: self.fail_on.iter().map(|&s| s.into()).collect(),
             jobs,
             progress: self.progress.into(),
+            input_errors: list_errors,
         })
+    }
+}
+
+/// The most worker threads `--jobs` may ask for: more than any machine has cores, few
+/// enough that starting them costs nothing worth noticing.
+pub const MAX_JOBS: usize = 1024;
+
+/// The longest line of a `--files-from` list (a path is at most 4096 bytes on Linux).
+const MAX_LIST_LINE: usize = 1 << 16;
+
+/// Reads a `--files-from` list: one path a line, any bytes but NUL (`\n` or `\r\n` ends a
+/// line, empty lines are skipped). A bad line is reported through `bad` with its number and
+/// the list goes on; a NUL byte ends the list (it is not a text list), and so does its
+/// size limit. A list read from standard input cannot name standard input (`-`) again.
+fn read_path_list(
+    reader: impl BufRead,
+    from_stdin: bool,
+    paths: &mut Vec<PathBuf>,
+    bad: &mut dyn FnMut(usize, String),
+) -> std::io::Result<()> {
+    let mut reader = reader.take(crate::input::source::MAX_READ);
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let n = std::io::Read::take(&mut reader, MAX_LIST_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)?;
+        if n == 0 {
+            if reader.limit() == 0 {
+                bad(
+                    number,
+                    format!(
+                        "the list is longer than {} bytes: the rest is not read",
+                        crate::input::source::MAX_READ
+                    ),
+                );
+            }
+            return Ok(());
+        }
+        if line.contains(&0) {
+            bad(
+                number,
+                "holds a NUL byte: not a list of paths, the rest is not read".to_string(),
+            );
+            return Ok(());
+        }
+        let ended = line.last() == Some(&b'\n');
+        if !ended && line.len() > MAX_LIST_LINE {
+            bad(
+                number,
+                format!("longer than {MAX_LIST_LINE} bytes: not a path, skipped"),
+            );
+            reader.skip_until(b'\n')?;
+            continue;
+        }
+        let mut path = &line[..];
+        path = path.strip_suffix(b"\n").unwrap_or(path);
+        path = path.strip_suffix(b"\r").unwrap_or(path);
+        if path.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if from_stdin && path == b"-" {
+            bad(
+                number,
+                "- (standard input) names the list itself: skipped".to_string(),
+            );
+            continue;
+        }
+        paths.push(path_from_bytes(path));
+    }
+    Ok(())
+}
+
+/// A path from the bytes of a list line: any bytes on Unix, lossy UTF-8 elsewhere.
+fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+    }
+    #[cfg(not(unix))]
+    {
+        PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
     }
 }

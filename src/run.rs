@@ -14,7 +14,7 @@ use std::time::Instant;
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::input::decode::{decode, Decoded};
-use crate::input::source::{read_file, read_stdin, Bytes, MMAP_THRESHOLD};
+use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
 use crate::input::walk::{expand, io_message, Input};
 use crate::output::progress::{Progress, ProgressMode};
@@ -29,6 +29,9 @@ pub struct RunConfig {
     pub fail_on: Vec<Status>,
     pub jobs: usize,
     pub progress: ProgressMode,
+    /// Inputs already known to be bad (lines of a `--files-from` list), reported as
+    /// `error` lines with the others.
+    pub input_errors: Vec<InputError>,
 }
 
 /// How a run ended, for the exit code.
@@ -56,6 +59,8 @@ const WINDOW_BYTES: usize = 4 << 20;
 pub struct LoadedFile {
     pub name: String,
     bytes: Bytes,
+    /// The file as it was when opened, for a mapped file (checked once its games are done).
+    stamp: Option<Stamp>,
     decoded: Decoded,
     pub games: Vec<GameSlice>,
 }
@@ -74,6 +79,7 @@ impl LoadedFile {
         LoadedFile {
             name,
             bytes,
+            stamp: None,
             decoded,
             games: Vec::new(),
         }
@@ -101,8 +107,8 @@ impl LoadedFile {
         self.slice_text(&self.games[index])
     }
 
-    /// What the audit of game `index` reads: its text, slice, encoding and the file's
-    /// encoding problem (on game 0).
+    /// What the audit of game `index` reads: its text, slice, encoding and encoding
+    /// problem.
     pub fn game_input(&self, index: usize) -> GameInput<'_> {
         self.input_for(index, &self.games[index])
     }
@@ -113,13 +119,25 @@ impl LoadedFile {
             index,
             text: self.slice_text(slice),
             slice,
-            encoding: self.decoded.encoding,
-            encoding_problem: if index == 0 {
-                self.decoded.problem.as_deref()
-            } else {
-                None
-            },
+            encoding: self.decoded.part_at(slice.range.start).encoding,
+            encoding_problem: self.encoding_problem(index, slice),
         }
+    }
+
+    /// The encoding problem a game reports: that of the file's first part on game 0, that
+    /// of each later part on the game where the part starts.
+    fn encoding_problem(&self, index: usize, slice: &GameSlice) -> Option<&str> {
+        let parts = &self.decoded.parts;
+        let from = parts.partition_point(|p| p.start < slice.range.start);
+        let file_start = (index == 0).then(|| &parts[0]);
+        file_start
+            .into_iter()
+            .chain(
+                parts[from..]
+                    .iter()
+                    .take_while(|p| p.start < slice.range.end),
+            )
+            .find_map(|p| p.problem.as_deref())
     }
 
     /// Audits game `index` of this file, turning a panic into the game's error report.
@@ -338,21 +356,58 @@ impl Stage<'_> {
     }
 }
 
-/// Reads one input; an `Err` is reported as an `error` line.
-fn load(input: &Input) -> Result<LoadedFile, InputError> {
+/// Reads one input; an `Err` is reported as an `error` line, and so is a file read in
+/// full that changed while it was read (its games are still audited).
+fn load(input: &Input) -> (Option<LoadedFile>, Option<InputError>) {
     // Games are split as they are audited (see `run`).
     let name = input.display_name();
-    let bytes = match input {
-        Input::Stdin => read_stdin(),
-        Input::File(p) => read_file(p),
+    let read = match input {
+        Input::Stdin => read_stdin().map(|b| (b, None)),
+        Input::File(p) => open_file(p),
     };
-    match bytes {
-        Ok(b) => Ok(LoadedFile::open(name, b)),
-        Err(e) => Err(InputError {
-            path: name,
-            message: io_message(&e),
-        }),
+    let error = |message| InputError {
+        path: name.clone(),
+        message,
+    };
+    match read {
+        Ok((bytes, stamp)) => {
+            let mut changed = None;
+            if let (Input::File(path), Some(stamp)) = (input, stamp) {
+                match bytes {
+                    // Read in full: only a change during the read matters.
+                    Bytes::Owned(_) => {
+                        changed = stamp.changed(path, &bytes).map(|m| {
+                            error(format!(
+                                "{m}: its games may be incomplete or wrong; audit it again \
+                                 once it is stable"
+                            ))
+                        })
+                    }
+                    Bytes::Mapped(_) => {}
+                }
+            }
+            let mut file = LoadedFile::open(name.clone(), bytes);
+            if matches!(file.bytes, Bytes::Mapped(_)) {
+                file.stamp = stamp;
+            }
+            (Some(file), changed)
+        }
+        Err(e) => (None, Some(error(io_message(&e)))),
     }
+}
+
+/// Why a mapped file whose games are all done is not the file that was read, if it is not.
+fn changed_under_map(input: &Input, file: &LoadedFile, games: usize) -> Option<InputError> {
+    let (Input::File(path), Some(stamp)) = (input, file.stamp) else {
+        return None;
+    };
+    stamp.changed(path, &file.bytes).map(|message| InputError {
+        path: file.name.clone(),
+        message: format!(
+            "{message}: {games} games reported from it, the last ones may be incomplete \
+                 or wrong, the rest is missing; audit it again once it is stable"
+        ),
+    })
 }
 
 fn input_size(input: &Input) -> u64 {
@@ -371,13 +426,11 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         .map_err(io::Error::other)?;
 
     let (inputs, walk_errors) = expand(&config.paths);
-    let mut errors: Vec<InputError> = walk_errors
-        .into_iter()
-        .map(|e| InputError {
-            path: e.path,
-            message: e.message,
-        })
-        .collect();
+    let mut errors: Vec<InputError> = config.input_errors.clone();
+    errors.extend(walk_errors.into_iter().map(|e| InputError {
+        path: e.path,
+        message: e.message,
+    }));
     reporter.begin(&Begin {
         schema: SCHEMA,
         tool: "sgfaudit",
@@ -426,18 +479,29 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
             stage.finish(&mut summary, reporter)?;
         }
         // In the pool, so that its workers share the first reading of the file.
-        match pool.install(|| load(input)) {
-            Ok(file) => {
-                summary.files += 1;
-                let file = Arc::new(file);
-                for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
-                    if stage.push(&file, index, slice) {
-                        stage.submit(&mut summary, reporter)?;
-                        report_progress(&summary, stage.bytes_done);
-                    }
+        let (file, error) = pool.install(|| load(input));
+        errors.extend(error);
+        if let Some(file) = file {
+            summary.files += 1;
+            let file = Arc::new(file);
+            let mut games = 0;
+            for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
+                games = index + 1;
+                if stage.push(&file, index, slice) {
+                    stage.submit(&mut summary, reporter)?;
+                    report_progress(&summary, stage.bytes_done);
+                }
+                if file.bytes.lost_pages() {
+                    // The file shrank under the map: what follows is zeros, not games.
+                    break;
                 }
             }
-            Err(e) => errors.push(e),
+            if file.stamp.is_some() {
+                // A mapped file: once its games are done, check that it was not changed
+                // (truncated, rewritten) while they were read.
+                stage.finish(&mut summary, reporter)?;
+                errors.extend(changed_under_map(input, &file, games));
+            }
         }
     }
     stage.finish(&mut summary, reporter)?;

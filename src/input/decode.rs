@@ -20,6 +20,21 @@ pub enum EncodingFrom {
     Lossy,
 }
 
+/// A stretch of a file's text decoded with one encoding: the whole file, or, in a
+/// collection whose games declare different `CA[]`, the games from one `CA[]` on.
+#[derive(Debug)]
+pub struct Part {
+    /// Where the part starts in the decoded text (the `(` of its first game).
+    pub start: usize,
+    /// The encoding used, by its WHATWG name (`UTF-8`, `GBK`, `Shift_JIS`, …).
+    pub encoding: &'static str,
+    pub from: EncodingFrom,
+    /// The `CA[]` value as written, if any.
+    pub declared: Option<String>,
+    /// What was wrong, for a `bad-encoding` finding on the part's first game.
+    pub problem: Option<String>,
+}
+
 /// The outcome of decoding a file.
 #[derive(Debug)]
 pub struct Decoded {
@@ -28,128 +43,358 @@ pub struct Decoded {
     pub text: Option<String>,
     /// Bytes to skip at the start of the input (a UTF-8 byte-order mark).
     pub start: usize,
-    /// The encoding used, by its WHATWG name (`UTF-8`, `GBK`, `Shift_JIS`, …).
-    pub encoding: &'static str,
-    pub from: EncodingFrom,
-    /// The `CA[]` value as written, if any.
-    pub declared: Option<String>,
-    /// What was wrong, for a `bad-encoding` finding.
-    pub problem: Option<String>,
+    /// At least one part; the first starts at 0, the others in the order of the text.
+    pub parts: Vec<Part>,
 }
 
-/// Finds the first `CA[...]` value in the raw bytes (ASCII, so a byte search is safe).
-pub fn declared_charset(bytes: &[u8]) -> Option<String> {
-    let finder = memchr::memmem::Finder::new(b"CA[");
-    for at in finder.find_iter(bytes) {
+impl Decoded {
+    /// The part that holds `offset` of the decoded text.
+    pub fn part_at(&self, offset: usize) -> &Part {
+        let after = self.parts.partition_point(|p| p.start <= offset);
+        &self.parts[after.saturating_sub(1)]
+    }
+
+    fn whole(text: Option<String>, start: usize, part: Part) -> Decoded {
+        Decoded {
+            text,
+            start,
+            parts: vec![part],
+        }
+    }
+}
+
+/// Every `CA[...]` value in the raw bytes, with the offset of its `C` (ASCII, so a byte
+/// search is safe).
+pub fn declared_charsets(bytes: &[u8]) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for at in memchr::memmem::find_iter(bytes, b"CA[") {
         // Must be a property name on its own, not the end of e.g. `RCA[`.
-        if at > 0 && bytes[at - 1].is_ascii_uppercase() {
+        if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
             continue;
         }
         let rest = &bytes[at + 3..];
-        let end = memchr::memchr(b']', rest)?;
-        let label = &rest[..end];
-        if label.len() > 40 {
-            return None;
-        }
-        return Some(String::from_utf8_lossy(label).trim().to_string());
+        let Some(end) = memchr::memchr(b']', &rest[..rest.len().min(64)]) else {
+            continue;
+        };
+        found.push((at, String::from_utf8_lossy(&rest[..end]).trim().to_string()));
     }
-    None
+    found
+}
+
+/// The encoding a `CA[]` label names: the WHATWG labels, and the spellings SGF files use
+/// besides (`latin-1`, `iso_8859_1`, `cp936`, `EUC-CN`, `cp932`, `cp949`, `UHC`, …).
+pub fn charset(label: &str) -> Option<&'static encoding_rs::Encoding> {
+    let label = label.trim();
+    if let Some(e) = encoding_rs::Encoding::for_label(label.as_bytes()) {
+        return Some(e);
+    }
+    let key: String = label
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let name = match key.as_str() {
+        "latin1" | "iso88591" | "l1" => "windows-1252".to_string(),
+        "utf8" => "utf-8".to_string(),
+        "cp936" | "ms936" | "euccn" | "gb2312" | "gbk" | "gb231280" => "gbk".to_string(),
+        "gb18030" => "gb18030".to_string(),
+        "cp932" | "ms932" | "shiftjis" | "sjis" | "windows31j" | "mskanji" => {
+            "shift_jis".to_string()
+        }
+        "cp949" | "ms949" | "uhc" | "euckr" | "ksc5601" | "ksc56011987" => "euc-kr".to_string(),
+        "cp950" | "ms950" | "big5" | "big5hkscs" => "big5".to_string(),
+        "eucjp" => "euc-jp".to_string(),
+        _ => {
+            if let Some(n) = key
+                .strip_prefix("cp")
+                .or_else(|| key.strip_prefix("windows"))
+            {
+                format!("windows-{n}")
+            } else if let Some(n) = key.strip_prefix("iso8859") {
+                format!("iso-8859-{n}")
+            } else {
+                return None;
+            }
+        }
+    };
+    encoding_rs::Encoding::for_label(name.as_bytes())
 }
 
 /// Decodes a file's bytes to UTF-8 (see the module docs for why this comes first).
 pub fn decode(bytes: &[u8]) -> Decoded {
-    let declared = declared_charset(bytes);
-    let declared_encoding = declared
-        .as_deref()
-        .and_then(|l| encoding_rs::Encoding::for_label(l.as_bytes()));
-
-    if let Some((encoding, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
-        if encoding == encoding_rs::UTF_8 {
-            if is_utf8(&bytes[bom_len..]) {
-                return utf8_in_place(bom_len, declared, declared_encoding);
-            }
+    if let Some(decoded) = decode_wide(bytes) {
+        return decoded;
+    }
+    let labels = declared_charsets(bytes);
+    let same_charset = |a: &str, b: &str| charset(a) == charset(b) && a.is_empty() == b.is_empty();
+    let same = labels.windows(2).all(|w| same_charset(&w[0].1, &w[1].1));
+    if same {
+        let declared = labels.into_iter().next().map(|(_, l)| l);
+        let (text, start, part) = decode_part(bytes, 0, declared);
+        return Decoded::whole(text.map(|t| t.into_owned()), start, part);
+    }
+    // Games that declare different encodings: each from its `CA[]` on is decoded by it.
+    let mut cuts = vec![(0, labels[0].1.clone())];
+    for (at, label) in labels.into_iter().skip(1) {
+        let last = cuts.len() - 1;
+        if same_charset(&cuts[last].1, &label) {
+            continue;
+        }
+        let cut = game_start_before(bytes, at).max(cuts[last].0);
+        if cut == cuts[last].0 {
+            cuts[last].1 = label;
         } else {
-            let (text, _, had_errors) = encoding.decode(bytes);
-            return Decoded {
-                text: Some(text.into_owned()),
-                start: 0,
-                encoding: encoding.name(),
-                from: EncodingFrom::Detected,
-                declared,
-                problem: had_errors.then(|| format!("invalid {} bytes replaced", encoding.name())),
-            };
+            cuts.push((cut, label));
         }
     }
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 2);
+    let mut parts = Vec::with_capacity(cuts.len());
+    let mut start = 0;
+    let mut in_place = true;
+    for (i, (cut, label)) in cuts.iter().enumerate() {
+        let end = cuts.get(i + 1).map_or(bytes.len(), |c| c.0);
+        let (decoded, bom, mut part) = decode_part(&bytes[*cut..end], *cut, Some(label.clone()));
+        if i == 0 {
+            start = bom;
+        }
+        in_place &= decoded.is_none();
+        part.start = text.len();
+        match decoded {
+            Some(t) => text.push_str(&t),
+            // Checked UTF-8 by `decode_part`.
+            None => text.push_str(std::str::from_utf8(&bytes[*cut + bom..end]).unwrap_or("")),
+        }
+        parts.push(part);
+    }
+    if in_place {
+        // Every part was UTF-8: use the bytes in place after all.
+        return Decoded {
+            text: None,
+            start,
+            parts,
+        };
+    }
+    Decoded {
+        text: Some(text),
+        start: 0,
+        parts,
+    }
+}
 
-    if is_utf8(bytes) {
-        return utf8_in_place(0, declared, declared_encoding);
+/// Where the game tree that holds offset `at` starts: the last `(` followed by `;`
+/// (blanks between allowed) before it. Neither byte is ever the trail byte of a
+/// character in the legacy CJK encodings, so the search is safe on raw bytes.
+fn game_start_before(bytes: &[u8], at: usize) -> usize {
+    let mut end = at;
+    while let Some(open) = memchr::memrchr(b'(', &bytes[..end]) {
+        let after = bytes[open + 1..at]
+            .iter()
+            .position(|b| !b.is_ascii_whitespace());
+        if after.is_some_and(|i| bytes[open + 1 + i] == b';') {
+            return open;
+        }
+        end = open;
+    }
+    0
+}
+
+/// Text in UTF-16 or UTF-32, with a byte-order mark or recognised by its NUL bytes:
+/// never read as an 8-bit encoding.
+fn decode_wide(bytes: &[u8]) -> Option<Decoded> {
+    let utf32 = |big: bool, skip: usize, from: EncodingFrom| {
+        let (text, errors) = decode_utf32(&bytes[skip..], big);
+        let name = if big { "UTF-32BE" } else { "UTF-32LE" };
+        wide(text, name, from, errors)
+    };
+    match bytes {
+        [0xFF, 0xFE, 0, 0, ..] => return Some(utf32(false, 4, EncodingFrom::Declared)),
+        [0, 0, 0xFE, 0xFF, ..] => return Some(utf32(true, 4, EncodingFrom::Declared)),
+        _ => {}
+    }
+    if let Some((encoding, _)) = encoding_rs::Encoding::for_bom(bytes) {
+        if encoding == encoding_rs::UTF_8 {
+            return None;
+        }
+        let (text, _, errors) = encoding.decode(bytes);
+        return Some(wide(
+            text.into_owned(),
+            encoding.name(),
+            EncodingFrom::Declared,
+            errors,
+        ));
+    }
+    // SGF is mostly ASCII: in UTF-16 every other byte is NUL, in UTF-32 three in four.
+    let sample = &bytes[..bytes.len().min(1 << 16)];
+    let mut nuls = [0usize; 4];
+    for (i, &b) in sample.iter().enumerate() {
+        nuls[i % 4] += (b == 0) as usize;
+    }
+    let quarter = sample.len() / 4;
+    if quarter < 2 {
+        return None;
+    }
+    let many = |n: usize| n * 2 > quarter;
+    let few = |n: usize| n * 20 < quarter;
+    let detected = EncodingFrom::Detected;
+    match nuls.map(|n| (many(n), few(n))) {
+        [(_, true), (true, _), (true, _), (true, _)] => Some(utf32(false, 0, detected)),
+        [(true, _), (true, _), (true, _), (_, true)] => Some(utf32(true, 0, detected)),
+        [(_, true), (true, _), (_, true), (true, _)] => {
+            let (text, errors) = encoding_rs::UTF_16LE.decode_without_bom_handling(bytes);
+            Some(wide(text.into_owned(), "UTF-16LE", detected, errors))
+        }
+        [(true, _), (_, true), (true, _), (_, true)] => {
+            let (text, errors) = encoding_rs::UTF_16BE.decode_without_bom_handling(bytes);
+            Some(wide(text.into_owned(), "UTF-16BE", detected, errors))
+        }
+        _ => None,
+    }
+}
+
+fn wide(text: String, name: &'static str, from: EncodingFrom, errors: bool) -> Decoded {
+    let problem = errors.then(|| format!("invalid {name} bytes replaced"));
+    Decoded::whole(
+        Some(text),
+        0,
+        Part {
+            start: 0,
+            encoding: name,
+            from,
+            declared: None,
+            problem,
+        },
+    )
+}
+
+/// UTF-32 (which `encoding_rs` does not decode): one code point per four bytes.
+fn decode_utf32(bytes: &[u8], big_endian: bool) -> (String, bool) {
+    let mut text = String::with_capacity(bytes.len() / 4);
+    let mut errors = !bytes.len().is_multiple_of(4);
+    for unit in bytes.chunks_exact(4) {
+        let unit = [unit[0], unit[1], unit[2], unit[3]];
+        let value = if big_endian {
+            u32::from_be_bytes(unit)
+        } else {
+            u32::from_le_bytes(unit)
+        };
+        match char::from_u32(value) {
+            Some(c) => text.push(c),
+            None => {
+                text.push(char::REPLACEMENT_CHARACTER);
+                errors = true;
+            }
+        }
+    }
+    (text, errors)
+}
+
+/// Decodes the bytes of one part, which starts at `offset` of the file, by its `CA[]`
+/// label (or by detection): the text when it had to be made (`None`: the bytes after the
+/// returned BOM length are UTF-8), and the part.
+fn decode_part(
+    bytes: &[u8],
+    offset: usize,
+    declared: Option<String>,
+) -> (Option<std::borrow::Cow<'_, str>>, usize, Part) {
+    let declared_encoding = declared.as_deref().and_then(charset);
+    let unknown = declared
+        .as_deref()
+        .filter(|_| declared_encoding.is_none())
+        .map(|l| {
+            if l.is_empty() {
+                "CA[] is empty".to_string()
+            } else {
+                format!("CA[{l}] is not a character set sgfaudit knows")
+            }
+        });
+    let part = |encoding: &'static str, from, problem: Option<String>| Part {
+        start: 0,
+        encoding,
+        from,
+        declared: declared.clone(),
+        problem: match (&unknown, problem) {
+            (Some(u), Some(p)) => Some(format!("{u}; {p}")),
+            (Some(u), None) => Some(format!("{u}; read as {encoding}")),
+            (None, p) => p,
+        },
+    };
+
+    let bom = if offset == 0 && bytes.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    if is_utf8(&bytes[bom..]) {
+        // A legacy multi-byte label on UTF-8 text is worth a warning; a single-byte one
+        // on ASCII or UTF-8 text is common and harmless.
+        let problem = declared_encoding
+            .filter(|e| *e != encoding_rs::UTF_8 && !e.is_single_byte())
+            .map(|e| {
+                format!(
+                    "CA[{}] declared, but the text is UTF-8; read as UTF-8",
+                    e.name()
+                )
+            });
+        return (None, bom, part("UTF-8", EncodingFrom::Utf8, problem));
     }
 
-    // Not UTF-8. Try what the file declares first.
+    // Not UTF-8. Try what the part declares first.
     if let Some(enc) = declared_encoding.filter(|e| *e != encoding_rs::UTF_8) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
-            return Decoded {
-                text: Some(text.into_owned()),
-                start: 0,
-                encoding: enc.name(),
-                from: EncodingFrom::Declared,
-                declared,
-                problem: None,
-            };
+            return (
+                Some(text),
+                0,
+                part(enc.name(), EncodingFrom::Declared, None),
+            );
         }
     }
 
-    let declared_note = match &declared {
-        Some(l) => format!("CA[{l}] does not fit the bytes"),
-        None => "no CA[] and the bytes are not UTF-8".to_string(),
+    let declared_note = match (&declared, declared_encoding) {
+        (Some(l), Some(_)) => format!("CA[{l}] does not fit the bytes"),
+        (Some(_), None) => "the bytes are not UTF-8".to_string(),
+        (None, _) => "no CA[] and the bytes are not UTF-8".to_string(),
     };
 
     // Damaged UTF-8 (multi-byte characters with some bytes lost) is far more common in
     // archives than a legacy encoding that happens to look like UTF-8: keep it UTF-8.
     let (valid_multibyte, invalid) = utf8_census(bytes);
     if valid_multibyte > 0 && valid_multibyte >= invalid {
-        let text = String::from_utf8_lossy(bytes).into_owned();
-        return Decoded {
-            text: Some(text),
-            start: 0,
-            encoding: "UTF-8",
-            from: EncodingFrom::Lossy,
-            declared,
-            problem: Some(format!(
-                "{declared_note}; read as damaged UTF-8 ({invalid} invalid byte sequences replaced)"
-            )),
-        };
+        let text = String::from_utf8_lossy(bytes);
+        let problem = format!(
+            "{declared_note}; read as damaged UTF-8 ({invalid} invalid byte sequences replaced)"
+        );
+        return (
+            Some(text),
+            0,
+            part("UTF-8", EncodingFrom::Lossy, Some(problem)),
+        );
     }
 
+    // A CJK encoding when the detector is confident and the bytes decode cleanly;
+    // otherwise Latin-1 (windows-1252), the FF[4] default, which reads any byte.
     let mut detector = chardetng::EncodingDetector::new();
     detector.feed(bytes, true);
-    let guess = detector.guess(None, true);
-    if let Some(text) = guess.decode_without_bom_handling_and_without_replacement(bytes) {
-        // A missing CA[] with legacy bytes is ordinary; a wrong one is worth a warning.
-        let problem = declared
-            .as_ref()
-            .map(|l| format!("CA[{l}] does not fit the bytes; detected {}", guess.name()));
-        return Decoded {
-            text: Some(text.into_owned()),
-            start: 0,
-            encoding: guess.name(),
-            from: EncodingFrom::Detected,
-            declared,
-            problem,
-        };
-    }
-
-    let text = String::from_utf8_lossy(bytes).into_owned();
-    Decoded {
-        text: Some(text),
-        start: 0,
-        encoding: "UTF-8",
-        from: EncodingFrom::Lossy,
-        declared,
-        problem: Some(format!(
-            "{declared_note}; no encoding fits, invalid bytes replaced"
-        )),
-    }
+    let (guess, confident) = detector.guess_assess(None, false);
+    let cjk = confident && !guess.is_single_byte() && guess != encoding_rs::UTF_8;
+    let text = cjk
+        .then(|| guess.decode_without_bom_handling_and_without_replacement(bytes))
+        .flatten();
+    let (text, guess) = match text {
+        Some(text) => (text, guess),
+        None => {
+            let latin = encoding_rs::WINDOWS_1252;
+            (latin.decode_without_bom_handling(bytes).0, latin)
+        }
+    };
+    // A missing CA[] with legacy bytes is ordinary; a wrong one is worth a warning.
+    let problem = declared_encoding
+        .is_some()
+        .then(|| format!("{declared_note}; detected {}", guess.name()));
+    (
+        Some(text),
+        0,
+        part(guess.name(), EncodingFrom::Detected, problem),
+    )
 }
 
 /// Pieces of a big text checked at once: the check of a collection of hundreds of
@@ -175,34 +420,6 @@ fn is_utf8(bytes: &[u8]) -> bool {
     cuts.push(bytes.len());
     cuts.par_windows(2)
         .all(|w| std::str::from_utf8(&bytes[w[0]..w[1]]).is_ok())
-}
-
-fn utf8_in_place(
-    start: usize,
-    declared: Option<String>,
-    declared_encoding: Option<&'static encoding_rs::Encoding>,
-) -> Decoded {
-    Decoded {
-        text: None,
-        start,
-        encoding: "UTF-8",
-        from: EncodingFrom::Utf8,
-        problem: declared_encoding
-            .filter(|e| *e != encoding_rs::UTF_8 && !is_ascii_compatible_label(e))
-            .map(|e| {
-                format!(
-                    "CA[{}] declared, but the text is UTF-8; read as UTF-8",
-                    e.name()
-                )
-            }),
-        declared,
-    }
-}
-
-/// Single-byte encodings whose ASCII text is also UTF-8: declaring one of them on a
-/// pure-ASCII or UTF-8 file is common and harmless.
-fn is_ascii_compatible_label(e: &&'static encoding_rs::Encoding) -> bool {
-    e.is_single_byte()
 }
 
 /// Counts well-formed multi-byte UTF-8 sequences and invalid byte runs.
@@ -236,8 +453,8 @@ mod tests {
         let (t, d) = text_of("(;CA[UTF-8]PB[黑])".as_bytes());
         assert_eq!(t, "(;CA[UTF-8]PB[黑])");
         assert!(d.text.is_none());
-        assert_eq!(d.from, EncodingFrom::Utf8);
-        assert!(d.problem.is_none());
+        assert_eq!(d.parts[0].from, EncodingFrom::Utf8);
+        assert!(d.parts[0].problem.is_none());
     }
 
     #[test]
@@ -246,7 +463,7 @@ mod tests {
         b.extend_from_slice(b"(;B[aa])");
         let d = decode(&b);
         assert_eq!(d.start, 3);
-        assert!(d.problem.is_none());
+        assert!(d.parts[0].problem.is_none());
     }
 
     #[test]
@@ -254,8 +471,8 @@ mod tests {
         let (bytes, _, _) = encoding_rs::GBK.encode("(;CA[gb2312]PB[黑棋手])");
         let (t, d) = text_of(&bytes);
         assert_eq!(t, "(;CA[gb2312]PB[黑棋手])");
-        assert_eq!(d.from, EncodingFrom::Declared);
-        assert!(d.problem.is_none());
+        assert_eq!(d.parts[0].from, EncodingFrom::Declared);
+        assert!(d.parts[0].problem.is_none());
     }
 
     #[test]
@@ -273,8 +490,8 @@ mod tests {
             encoding_rs::GBK.encode("(;CA[UTF-8]PB[中国围棋协会]PW[黑白双方的棋手])");
         let (t, d) = text_of(&bytes);
         assert_eq!(t, "(;CA[UTF-8]PB[中国围棋协会]PW[黑白双方的棋手])");
-        assert_eq!(d.from, EncodingFrom::Detected);
-        assert!(d.problem.is_some());
+        assert_eq!(d.parts[0].from, EncodingFrom::Detected);
+        assert!(d.parts[0].problem.is_some());
     }
 
     #[test]
@@ -301,8 +518,8 @@ mod tests {
         b.extend_from_slice(&[0xE6, 0x9F, b'?']); // a character with its last byte lost
         b.extend_from_slice("]C[围棋])".as_bytes());
         let (t, d) = text_of(&b);
-        assert_eq!(d.from, EncodingFrom::Lossy);
+        assert_eq!(d.parts[0].from, EncodingFrom::Lossy);
         assert!(t.contains("]C[围棋])"));
-        assert!(d.problem.is_some());
+        assert!(d.parts[0].problem.is_some());
     }
 }

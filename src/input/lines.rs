@@ -16,28 +16,36 @@ impl LineCol {
     }
 
     /// [`LineCol::advance`] over bytes, for callers that step through a text in pieces
-    /// whose ends need not fall on character boundaries.
+    /// whose ends need not fall on character boundaries. A line ends with `\n`, `\r\n`,
+    /// or a lone `\r` (old Mac files); counts saturate instead of wrapping.
     pub fn advance_bytes(self, bytes: &[u8], offset: usize) -> LineCol {
         let prefix = &bytes[..offset.min(bytes.len())];
-        let newlines = memchr::memchr_iter(b'\n', prefix).count();
-        if newlines == 0 {
-            LineCol {
+        let mut newlines = 0u32;
+        let mut line_start = None;
+        for at in memchr::memchr2_iter(b'\n', b'\r', prefix) {
+            if prefix[at] == b'\r' && prefix.get(at + 1) == Some(&b'\n') {
+                continue; // counted at its `\n`
+            }
+            newlines = newlines.saturating_add(1);
+            line_start = Some(at + 1);
+        }
+        match line_start {
+            None => LineCol {
                 line: self.line,
-                column: self.column + count_chars(prefix),
-            }
-        } else {
-            let last = memchr::memrchr(b'\n', prefix).unwrap_or(0);
-            LineCol {
-                line: self.line + newlines as u32,
-                column: 1 + count_chars(&prefix[last + 1..]),
-            }
+                column: self.column.saturating_add(count_chars(prefix)),
+            },
+            Some(start) => LineCol {
+                line: self.line.saturating_add(newlines),
+                column: 1u32.saturating_add(count_chars(&prefix[start..])),
+            },
         }
     }
 }
 
 /// Characters in a UTF-8 byte slice (continuation bytes are not counted).
 fn count_chars(bytes: &[u8]) -> u32 {
-    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u32
+    let n = bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
@@ -66,6 +74,16 @@ mod tests {
         );
         assert_eq!(
             LineCol::START.advance(text, 11),
+            LineCol { line: 3, column: 1 }
+        );
+        // A lone CR ends a line too; CR LF is one line end.
+        let mac = "a\rbc\r\nd";
+        assert_eq!(
+            LineCol::START.advance(mac, 3),
+            LineCol { line: 2, column: 2 }
+        );
+        assert_eq!(
+            LineCol::START.advance(mac, 6),
             LineCol { line: 3, column: 1 }
         );
         let base = LineCol { line: 4, column: 7 };

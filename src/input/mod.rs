@@ -6,6 +6,7 @@
 //! `line:column`.
 
 pub mod decode;
+pub mod guard;
 pub mod lines;
 pub mod scan;
 pub mod source;

@@ -1,18 +1,36 @@
-//! Reading a file's bytes: memory-mapped when it is big, a plain read otherwise.
+//! Reading a file's bytes: memory-mapped when it is big, a plain read otherwise, within
+//! limits, and noticing a file that changes while it is read.
 
-use std::fs::File;
+use std::fs::{File, Metadata};
 use std::io::{self, Read};
 use std::ops::Deref;
 use std::path::Path;
+use std::time::SystemTime;
+
+use crate::input::guard::Watch;
 
 /// Files at least this big are memory-mapped; smaller ones are read (a map costs more
 /// than it saves on a few kilobytes).
 pub const MMAP_THRESHOLD: u64 = 1 << 20;
 
+/// The most bytes read into memory from one input that is not mapped: standard input, a
+/// pipe, a device (`/dev/zero` ends here instead of exhausting memory).
+pub const MAX_READ: u64 = 1 << 30;
+
+/// The biggest file read at all (mapped): offsets, lines and columns stay within 32 bits.
+pub const MAX_FILE: u64 = u32::MAX as u64;
+
+/// A mapped file, watched so that a truncation while it is read is survived and noticed.
+pub struct Mapped {
+    // Declared first: dropped (unregistered) before the map is unmapped.
+    watch: Watch,
+    map: memmap2::Mmap,
+}
+
 /// The bytes of one input.
 pub enum Bytes {
     Owned(Vec<u8>),
-    Mapped(memmap2::Mmap),
+    Mapped(Mapped),
 }
 
 impl Deref for Bytes {
@@ -20,14 +38,62 @@ impl Deref for Bytes {
     fn deref(&self) -> &[u8] {
         match self {
             Bytes::Owned(v) => v,
-            Bytes::Mapped(m) => m,
+            Bytes::Mapped(m) => &m.map,
         }
+    }
+}
+
+impl Bytes {
+    /// True when the file shrank under the map and the pages lost were read as zeros.
+    pub fn lost_pages(&self) -> bool {
+        match self {
+            Bytes::Owned(_) => false,
+            Bytes::Mapped(m) => m.watch.faulted(),
+        }
+    }
+}
+
+/// What a file looked like when it was opened, to notice that it changed while it was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl Stamp {
+    fn of(meta: &Metadata) -> Stamp {
+        Stamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        }
+    }
+
+    /// Why the file at `path` is no longer the one read, if it is not.
+    pub fn changed(&self, path: &Path, bytes: &Bytes) -> Option<String> {
+        let now = std::fs::metadata(path).ok().map(|m| Stamp::of(&m));
+        if !bytes.lost_pages() && now == Some(*self) {
+            return None;
+        }
+        let size = match now {
+            Some(now) if now.len != self.len => {
+                format!("{} bytes when opened, {} bytes now", self.len, now.len)
+            }
+            Some(_) => "rewritten".to_string(),
+            None => "gone".to_string(),
+        };
+        Some(format!("the file changed while it was read ({size})"))
     }
 }
 
 /// Reads a file, mapping it when it is at least [`MMAP_THRESHOLD`] bytes.
 pub fn read_file(path: &Path) -> io::Result<Bytes> {
-    let mut file = File::open(path)?;
+    open_file(path).map(|(bytes, _)| bytes)
+}
+
+/// [`read_file`], with what the file looked like when opened (`None` for what is not a
+/// regular file), to check later that it did not change while it was read.
+pub fn open_file(path: &Path) -> io::Result<(Bytes, Option<Stamp>)> {
+    let file = File::open(path)?;
     let meta = file.metadata()?;
     if meta.is_dir() {
         return Err(io::Error::new(
@@ -35,25 +101,58 @@ pub fn read_file(path: &Path) -> io::Result<Bytes> {
             "is a directory",
         ));
     }
-    if meta.is_file() && meta.len() >= MMAP_THRESHOLD {
-        // SAFETY: the map is read-only and private to this process. If another process
-        // truncates the file while it is mapped, reading the lost pages raises SIGBUS; we
-        // accept that risk, as every mmap-based reader does (ripgrep included), because
-        // archives are not rewritten while they are audited. The map lives as long as the
-        // `Bytes` value, and nothing hands out references that outlive it.
-        let map = unsafe { memmap2::Mmap::map(&file)? };
-        #[cfg(unix)]
-        let _ = map.advise(memmap2::Advice::Sequential);
-        return Ok(Bytes::Mapped(map));
+    if !meta.is_file() {
+        // A device, a pipe: read up to the limit (it may never end).
+        return Ok((
+            read_limited(file, 0, "a file that is not a regular file")?,
+            None,
+        ));
     }
-    let mut buf = Vec::with_capacity(meta.len() as usize);
-    file.read_to_end(&mut buf)?;
+    let stamp = Stamp::of(&meta);
+    if meta.len() > MAX_FILE {
+        return Err(too_large(MAX_FILE, "a file"));
+    }
+    if meta.len() >= MMAP_THRESHOLD {
+        // SAFETY: the map is read-only and private to this process, and lives as long as
+        // the `Bytes` value; nothing hands out references that outlive it. Another process
+        // may still truncate the file while it is mapped: reading the lost pages would
+        // raise SIGBUS, which the `Watch` turns into zero pages and a flag (see `guard`),
+        // and the stamp check turns into an error for this input.
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        if let Some(watch) = Watch::new(map.as_ptr(), map.len()) {
+            #[cfg(unix)]
+            let _ = map.advise(memmap2::Advice::Sequential);
+            return Ok((Bytes::Mapped(Mapped { watch, map }), Some(stamp)));
+        }
+    }
+    let bytes = read_limited(file, meta.len(), "a file")?;
+    Ok((bytes, Some(stamp)))
+}
+
+/// Reads all of standard input, up to [`MAX_READ`] bytes.
+pub fn read_stdin() -> io::Result<Bytes> {
+    read_limited(io::stdin().lock(), 0, "standard input")
+}
+
+/// Reads a stream to its end, refusing one longer than [`MAX_READ`].
+fn read_limited(reader: impl Read, expected: u64, what: &str) -> io::Result<Bytes> {
+    let mut buf = Vec::with_capacity(expected.min(MAX_READ) as usize);
+    reader.take(MAX_READ + 1).read_to_end(&mut buf)?;
+    if buf.len() as u64 > MAX_READ {
+        return Err(too_large(MAX_READ, what));
+    }
     Ok(Bytes::Owned(buf))
 }
 
-/// Reads all of standard input.
-pub fn read_stdin() -> io::Result<Bytes> {
-    let mut buf = Vec::new();
-    io::stdin().lock().read_to_end(&mut buf)?;
-    Ok(Bytes::Owned(buf))
+fn too_large(limit: u64, what: &str) -> io::Error {
+    let hint = if limit == MAX_READ {
+        format!(
+            " (save it to a file: a regular file of up to {MAX_FILE} bytes is mapped, not read)"
+        )
+    } else {
+        String::new()
+    };
+    io::Error::other(format!(
+        "too large: more than {limit} bytes, the most sgfaudit reads from {what}{hint}"
+    ))
 }

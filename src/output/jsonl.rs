@@ -22,7 +22,8 @@
 //! rows]`, `null` when unreadable), `rules`, `rules_from` (`RU | default | option`),
 //! `rules_raw` (`RU[]` as written), `komi` (points used), `komi_raw` (`KM[]` as written),
 //! `handicap`, `black`, `white`, `result` (`RE[]` as written), `encoding` (the text
-//! encoding the file was read in), `moves`, `ended_by` (`passes | resignation | time |
+//! encoding the game was read in: the file's, or in a collection whose games declare
+//! different `CA[]`, the game's own), `moves`, `ended_by` (`passes | resignation | time |
 //! forfeit | agreement | unfinished`; `agreement`: no two passes, but `RE[]` gives a
 //! counted result), `findings`, `score`, `check`.
 //!

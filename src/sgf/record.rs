@@ -179,11 +179,32 @@ fn classify(id: [u8; 2], len: usize) -> Prop {
     }
 }
 
-/// Reads a point list value: `dd` or a compressed rectangle `aa:cc`.
-fn push_points(value: &str, out: &mut Vec<Point>) -> bool {
+/// Board points already listed (52 x 52 at most): a point list is a set, so no value,
+/// however often it is repeated or however big its rectangle, adds a point twice.
+#[derive(Clone)]
+struct PointSet([u64; 43]);
+
+impl PointSet {
+    const EMPTY: PointSet = PointSet([0; 43]);
+
+    /// Adds a point; false when it was already there.
+    fn insert(&mut self, p: Point) -> bool {
+        let i = p.row as usize * 52 + p.col as usize;
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let new = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        new
+    }
+}
+
+/// Reads a point list value: `dd` or a compressed rectangle `aa:cc`; points already in
+/// `seen` are skipped.
+fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> bool {
     let v = value.trim().as_bytes();
     if let Some(p) = Point::from_sgf(v) {
-        out.push(p);
+        if seen.insert(p) {
+            out.push(p);
+        }
         return true;
     }
     if v.len() == 5 && v[2] == b':' {
@@ -192,7 +213,10 @@ fn push_points(value: &str, out: &mut Vec<Point>) -> bool {
             let (r0, r1) = (a.row.min(b.row), a.row.max(b.row));
             for r in r0..=r1 {
                 for c in c0..=c1 {
-                    out.push(Point::new(c, r));
+                    let p = Point::new(c, r);
+                    if seen.insert(p) {
+                        out.push(p);
+                    }
                 }
             }
             return true;
@@ -200,6 +224,10 @@ fn push_points(value: &str, out: &mut Vec<Point>) -> bool {
     }
     false
 }
+
+/// Setup points (`AB`, `AW`, `AE`) one main line may hold: a point is listed once per
+/// node, so only a hostile record of thousands of setup nodes comes near.
+const MAX_SETUP_POINTS: usize = 1 << 20;
 
 /// Marks a record that holds more nodes than the limits allow.
 fn too_large(rec: &mut GameRecord<'_>, offset: usize, limits: Limits) {
@@ -265,6 +293,11 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
     let mut opened = false;
     let mut markup_b: Vec<Point> = Vec::new();
     let mut markup_w: Vec<Point> = Vec::new();
+    // Each node's setup and the markup kept are sets of points (see `PointSet`).
+    let mut setup_seen = PointSet::EMPTY;
+    let mut setup_seen_in = 0u32;
+    let mut markup_b_seen = PointSet::EMPTY;
+    let mut markup_w_seen = PointSet::EMPTY;
     let mut warned_lowercase = false;
 
     let warn = |rec: &mut GameRecord<'a>, code: Code, offset: usize, message: String| {
@@ -289,7 +322,7 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
     };
 
     let end_property = |rec: &mut GameRecord<'a>, name: &str, values: u32, offset: u32| {
-        if values == 0 && !name.is_empty() {
+        if values == 0 && !name.is_empty() && rec.problems.len() < 100 {
             rec.problems.push(Finding::new(
                 Code::ParseError,
                 Severity::Warning,
@@ -471,9 +504,26 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                             Prop::AddWhite => Some(Color::White),
                             _ => None,
                         };
+                        if setup_seen_in != rec.node_count {
+                            setup_seen = PointSet::EMPTY;
+                            setup_seen_in = rec.node_count;
+                        }
                         let mut pts = Vec::new();
-                        if push_points(value, &mut pts) {
+                        if push_points(value, &mut setup_seen, &mut pts) {
                             rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
+                            if rec.setup.len() > MAX_SETUP_POINTS {
+                                rec.problems.push(Finding::new(
+                                    Code::TooLarge,
+                                    Severity::Error,
+                                    off,
+                                    format!(
+                                        "more than {MAX_SETUP_POINTS} setup points on the main \
+                                         line: the rest of the game is not read"
+                                    ),
+                                ));
+                                rec.broken = true;
+                                break 'tokens;
+                            }
                         } else {
                             warn(
                                 &mut rec,
@@ -500,10 +550,16 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                         }
                     }
                     Prop::TerritoryBlack => {
-                        push_points(value, &mut markup_b);
+                        if markup_b.is_empty() {
+                            markup_b_seen = PointSet::EMPTY;
+                        }
+                        push_points(value, &mut markup_b_seen, &mut markup_b);
                     }
                     Prop::TerritoryWhite => {
-                        push_points(value, &mut markup_w);
+                        if markup_w.is_empty() {
+                            markup_w_seen = PointSet::EMPTY;
+                        }
+                        push_points(value, &mut markup_w_seen, &mut markup_w);
                     }
                     Prop::Root(field) => {
                         if !in_root || prop_values > 1 {
