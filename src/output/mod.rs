@@ -3,10 +3,12 @@
 
 pub mod csv;
 pub mod github;
+pub mod html;
 pub mod jsonl;
 pub mod progress;
 pub mod sanitize;
 pub mod summary;
+pub mod svg;
 pub mod table;
 
 use std::io;
@@ -42,6 +44,8 @@ pub enum Format {
     Jsonl,
     Csv,
     Github,
+    /// One self-contained HTML page: summary, problem games, diagrams.
+    Html,
 }
 
 /// Renders one game's output into a buffer. Pure, so the workers render in parallel and
@@ -70,5 +74,6 @@ pub fn reporter<'w>(format: Format, out: Box<dyn io::Write + 'w>) -> Box<dyn Rep
         Format::Jsonl => Box::new(jsonl::JsonlReporter::new(out)),
         Format::Csv => Box::new(csv::CsvReporter::new(out)),
         Format::Github => Box::new(github::GithubReporter::new(out)),
+        Format::Html => Box::new(html::HtmlReporter::new(out)),
     }
 }
