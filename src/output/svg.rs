@@ -66,7 +66,7 @@ const GAP: f64 = 0.8;
 /// Height of one caption line.
 const LINE: f64 = 0.8;
 /// Pixels of the widest panel of a diagram inlined in a page.
-const INLINE_PX: f64 = 230.0;
+const INLINE_PX: f64 = 300.0;
 /// Pixels per unit of a standalone picture.
 const SCALE: f64 = 26.0;
 
