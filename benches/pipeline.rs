@@ -3,6 +3,9 @@
 //! `sgf-parse` alone while walking its main line (no board). Prints games/s, MB/s and the
 //! ratios; `cargo bench --bench pipeline [-- FILES...]`.
 //!
+//! The HTML report (`--format html --jobs 1`) is timed against `--json --jobs 1` in the same
+//! rounds, and its size printed.
+//!
 //! The audit is timed as a whole process (`sgfaudit audit --json --jobs N > /dev/null`),
 //! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS`
 //! rounds (default 9), taken in turn so that a noisy neighbour hurts every column alike;
@@ -92,10 +95,16 @@ fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
 
 /// The whole process, as a user runs it: `sgfaudit audit --json --jobs N FILES > /dev/null`.
 fn audit(files: &[PathBuf], jobs: usize) {
+    audit_format(files, jobs, "jsonl");
+}
+
+/// `sgfaudit audit --format FORMAT --jobs N FILES > /dev/null`.
+fn audit_format(files: &[PathBuf], jobs: usize, format: &str) {
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
         .args([
             "audit",
-            "--json",
+            "--format",
+            format,
             "--progress",
             "never",
             "--jobs",
@@ -107,6 +116,16 @@ fn audit(files: &[PathBuf], jobs: usize) {
         .expect("sgfaudit runs");
     // Exit code 1 only says that some game is illegal.
     assert!(matches!(status.code(), Some(0 | 1)), "{status}");
+}
+
+/// Bytes of the HTML report of the files.
+fn html_size(files: &[PathBuf]) -> usize {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(["audit", "--format", "html", "--progress", "never"])
+        .args(files)
+        .output()
+        .expect("sgfaudit runs");
+    out.stdout.len()
 }
 
 fn main() {
@@ -123,8 +142,10 @@ fn main() {
     let mut t_j1 = Vec::new();
     let mut t_j2 = Vec::new();
     let mut games = 0;
+    let mut t_html = Vec::new();
     let mut round_ratios = Vec::new();
     let mut parse_ratios = Vec::new();
+    let mut html_ratios = Vec::new();
     for round in 0..runs {
         let t = Instant::now();
         std::hint::black_box(read_bytes(&files));
@@ -151,11 +172,17 @@ fn main() {
                 t_j2.push(secs);
             }
         }
+        // The HTML report against JSON Lines, one thread each, back to back.
+        let t = Instant::now();
+        audit_format(&files, 1, "html");
+        t_html.push(t.elapsed().as_secs_f64());
+        html_ratios.push(t_j1[round] / t_html[round]);
         round_ratios.push(t_j1[round] / t_j2[round]);
         parse_ratios.push(t_parse[round] / t_j1[round]);
     }
     assert_eq!(audited, games, "both readers see the same games");
     let (read, parse, j1, j2) = (median(t_read), median(t_parse), median(t_j1), median(t_j2));
+    let html = median(t_html.clone());
     println!(
         "{} file(s), {games} games, {mb:.1} MB; median of {runs} runs",
         files.len()
@@ -169,6 +196,7 @@ fn main() {
         ("sgf-parse + walk main line", parse),
         ("sgfaudit audit --json --jobs 1", j1),
         ("sgfaudit audit --json --jobs 2", j2),
+        ("sgfaudit audit --format html -j 1", html),
     ] {
         println!(
             "{name:<34} {:>12.0} {:>10.1} {:>10.3}",
@@ -195,5 +223,12 @@ fn main() {
         median(round_ratios.clone()),
         rounds(&round_ratios)
     );
+    println!(
+        "ratio html / jsonl (games/s):  {:.2}x (of the medians); {:.2}x (median of the rounds: {})",
+        j1 / html,
+        median(html_ratios.clone()),
+        rounds(&html_ratios)
+    );
+    println!("HTML report: {:.2} MB", html_size(&files) as f64 / 1e6);
     println!("ratio jobs 1 / read bytes: {:.3}x", read / j1);
 }

@@ -29,6 +29,9 @@ pub struct AuditOptions {
     pub limits: Limits,
     /// Keep the final board in the report (for the `score` command).
     pub keep_board: bool,
+    /// Draw the first illegal move and, for a result that disagrees, the counted
+    /// position into [`GameReport::figures`] (for the HTML report).
+    pub figures: bool,
 }
 
 impl Default for AuditOptions {
@@ -41,6 +44,7 @@ impl Default for AuditOptions {
             strict: false,
             limits: Limits::default(),
             keep_board: false,
+            figures: false,
         }
     }
 }
@@ -123,6 +127,9 @@ pub struct GameReport {
     /// The final board, when asked for (`AuditOptions::keep_board`).
     #[serde(skip)]
     pub board: Option<Position>,
+    /// Diagrams of the game's problems, when asked for (`AuditOptions::figures`).
+    #[serde(skip)]
+    pub figures: Vec<crate::figure::Figure>,
 }
 
 impl GameReport {
@@ -217,6 +224,7 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         score: None,
         check: Check::unverifiable(None, "the game could not be read"),
         board: None,
+        figures: Vec::new(),
     };
 
     if !slice.no_game {
@@ -522,6 +530,16 @@ fn audit_record(
     );
     report.score = outcome.score;
     report.check = outcome.check;
+    if options.figures {
+        report.figures = crate::figure::problem_figures(
+            record,
+            size,
+            &rules,
+            findings,
+            report,
+            replay.final_position.as_ref(),
+        );
+    }
     if options.keep_board {
         report.board = replay.final_position;
     }

@@ -28,6 +28,8 @@ pub enum Command {
     Audit(AuditArgs),
     /// Show one game's final position, dead stones, counts and result, for a person.
     Score(ScoreArgs),
+    /// Show the position before one move of a game, the move and what it would do marked.
+    Show(ShowArgs),
 }
 
 /// `--rules`: a rule set, or `auto` (from RU[], else chinese).
@@ -237,6 +239,27 @@ pub struct ScoreArgs {
     /// Which game of a collection (from 0).
     #[arg(long, default_value_t = 0)]
     pub game: usize,
+    /// Also draw the counted position as an SVG picture into this file.
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub options: GameOptions,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The SGF file.
+    pub file: PathBuf,
+    /// Which game of a collection (from 0).
+    #[arg(long, default_value_t = 0)]
+    pub game: usize,
+    /// The move (from 1; passes count) to show the position before; default: the game's
+    /// first illegal move.
+    #[arg(long = "move", value_name = "M")]
+    pub r#move: Option<u32>,
+    /// Draw the diagram as an SVG picture into this file instead of printing a text board.
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub options: GameOptions,
 }

@@ -10,6 +10,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Audit(args) => sgfaudit::commands::audit(&args),
         Command::Score(args) => sgfaudit::commands::score(&args),
+        Command::Show(args) => sgfaudit::commands::show(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -216,6 +216,7 @@ fn internal_error_report(
         score: None,
         check: Check::unverifiable(None, "internal error"),
         board: None,
+        figures: Vec::new(),
     }
 }
 

@@ -4,14 +4,14 @@ mod score;
 
 use std::io::{self, Write};
 
-use crate::cli::{AuditArgs, ScoreArgs};
+use crate::cli::{AuditArgs, ScoreArgs, ShowArgs};
 use crate::output::reporter;
 use crate::run::run;
 
 /// `sgfaudit audit`: 0 when no game has a `--fail-on` status, 1 when some game does, 2
 /// when an input could not be read or an option is wrong.
 pub fn audit(args: &AuditArgs) -> io::Result<u8> {
-    let config = match args.run_config() {
+    let mut config = match args.run_config() {
         Ok(c) => c,
         Err(message) => {
             let mut err = io::stderr().lock();
@@ -19,6 +19,8 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
             return Ok(2);
         }
     };
+    // The HTML report draws the problems it shows.
+    config.audit.figures = args.format() == crate::output::Format::Html;
     let stdout = io::stdout().lock();
     let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
     let mut reporter = reporter(args.format(), out);
@@ -35,4 +37,9 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
 /// `sgfaudit score`: one game in detail.
 pub fn score(args: &ScoreArgs) -> io::Result<u8> {
     score::show(args)
+}
+
+/// `sgfaudit show`: the position before one move, as text or SVG.
+pub fn show(args: &ShowArgs) -> io::Result<u8> {
+    crate::show::show(args)
 }

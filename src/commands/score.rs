@@ -156,6 +156,12 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             count_territory(board, &dead, &score.seki, captures, t.komi)
         });
         let owner = territory.as_ref().map_or(&area.owner, |t| &t.owner);
+        if let Some(path) = &args.svg {
+            if let Err(e) = write_svg(path, board, score, method, &report) {
+                writeln!(err, "sgfaudit: {}: {}", path.display(), io_message(&e))?;
+                return Ok(2);
+            }
+        }
         write!(
             out,
             "{}",
@@ -242,6 +248,14 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         }
     } else {
         writeln!(out, "Not counted.")?;
+        if let Some(path) = &args.svg {
+            writeln!(
+                err,
+                "sgfaudit: {}: not written: the game has no position to count",
+                path.display()
+            )?;
+            return Ok(2);
+        }
     }
     let verdict = serde_json::to_value(report.check.verdict).ok();
     writeln!(
@@ -262,4 +276,42 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
     } else {
         1
     })
+}
+
+/// `--svg OUT`: the counted position as a picture, with the result, `RE[]` and the
+/// verdict under it.
+fn write_svg(
+    path: &std::path::Path,
+    board: &crate::geom::Position,
+    score: &crate::score::Score,
+    method: ScoringMethod,
+    report: &crate::audit::GameReport,
+) -> io::Result<()> {
+    let verdict = serde_json::to_value(report.check.verdict).ok();
+    let caption = vec![
+        format!(
+            "{} game {}: {} (B) vs {} (W)",
+            report.path,
+            report.game,
+            report.black.as_deref().unwrap_or("?"),
+            report.white.as_deref().unwrap_or("?")
+        ),
+        format!(
+            "Black {} White {}, komi {}, handicap bonus {}: {}",
+            score.black, score.white, score.komi, score.handicap_bonus, score.result
+        ),
+        format!(
+            "RE[{}]: {}{}",
+            report.result.as_deref().unwrap_or(""),
+            verdict.as_ref().and_then(|v| v.as_str()).unwrap_or("?"),
+            report
+                .check
+                .reason
+                .as_deref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default()
+        ),
+    ];
+    let figure = crate::figure::counted_figure(board, score, method, caption);
+    std::fs::write(path, crate::output::svg::standalone(&figure))
 }

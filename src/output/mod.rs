@@ -4,10 +4,12 @@
 pub mod board;
 pub mod csv;
 pub mod github;
+pub mod html;
 pub mod jsonl;
 pub mod progress;
 pub mod sanitize;
 pub mod summary;
+pub mod svg;
 pub mod table;
 
 use std::io;
@@ -43,6 +45,8 @@ pub enum Format {
     Jsonl,
     Csv,
     Github,
+    /// One self-contained HTML page: summary, problem games, diagrams.
+    Html,
 }
 
 /// Renders one game's output into a buffer. Pure, so the workers render in parallel and
@@ -71,5 +75,6 @@ pub fn reporter<'w>(format: Format, out: Box<dyn io::Write + 'w>) -> Box<dyn Rep
         Format::Jsonl => Box::new(jsonl::JsonlReporter::new(out)),
         Format::Csv => Box::new(csv::CsvReporter::new(out)),
         Format::Github => Box::new(github::GithubReporter::new(out)),
+        Format::Html => Box::new(html::HtmlReporter::new(out)),
     }
 }

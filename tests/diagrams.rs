@@ -1,0 +1,593 @@
+//! The pictures say what the replay says: SVG diagrams of `score --svg` and `show --svg`
+//! are read back into boards (stones, dead stones, owners, the move's mark) and compared
+//! with an independent replay (the `sgf-parse` reader and the flood-fill board); snapshots
+//! pin the SVG of a few positions; the HTML report is the same bytes for any `--jobs`,
+//! bounded, and shows a diagram for each illegal game.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::{root, sgfaudit};
+use sgfaudit::audit::AuditOptions;
+use sgfaudit::board::naive::NaiveBoard;
+use sgfaudit::board::SuicideRule;
+use sgfaudit::figure::{counted_figure, Figure, Mark, Panel};
+use sgfaudit::geom::{BoardSize, Color, Point, Position};
+use sgfaudit::input::source::read_file;
+use sgfaudit::output::svg::{standalone, write_figure, Style};
+use sgfaudit::run::LoadedFile;
+use sgfaudit::score::{count_area, Owner, ScoringMethod};
+use sgfaudit::sgf::reference::read_games;
+
+/// One board read back from a picture: what each `<use>` of a panel says is on a point.
+#[derive(Debug, Default)]
+struct ReadPanel {
+    title: String,
+    stones: BTreeMap<(u8, u8), Color>,
+    dead: Vec<(u8, u8)>,
+    owner: BTreeMap<(u8, u8), Owner>,
+    marks: BTreeMap<(u8, u8), Vec<String>>,
+}
+
+impl ReadPanel {
+    fn position(&self, size: BoardSize) -> Position {
+        let mut p = Position::empty(size);
+        for (&(c, r), &color) in &self.stones {
+            assert!(size.contains(Point::new(c, r)), "stone off the board");
+            p.set(Point::new(c, r), Some(color));
+        }
+        p
+    }
+}
+
+/// Parses an SVG (it must be well-formed XML) into its panels.
+fn read_svg(svg: &str) -> Vec<ReadPanel> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let mut panels = Vec::new();
+    for g in root
+        .children()
+        .filter(|n| n.has_tag_name("g") && n.attribute("transform").is_some())
+    {
+        let mut panel = ReadPanel::default();
+        for n in g.descendants() {
+            if n.has_tag_name("text") && panel.title.is_empty() {
+                panel.title = n.text().unwrap_or("").to_string();
+            }
+            if !n.has_tag_name("use") {
+                continue;
+            }
+            let href = n.attribute("href").expect("use has href");
+            let at = |name: &str| -> u8 {
+                n.attribute(name)
+                    .unwrap_or_else(|| panic!("{href} without {name}"))
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{href}: {name} is not a whole point"))
+            };
+            let p = (at("x"), at("y"));
+            match href {
+                "#b" | "#bd" => {
+                    assert!(
+                        panel.stones.insert(p, Color::Black).is_none(),
+                        "two stones on {p:?}"
+                    );
+                }
+                "#w" | "#wd" => {
+                    assert!(
+                        panel.stones.insert(p, Color::White).is_none(),
+                        "two stones on {p:?}"
+                    );
+                }
+                "#tb" => drop(panel.owner.insert(p, Owner::Black)),
+                "#tw" => drop(panel.owner.insert(p, Owner::White)),
+                "#ts" => drop(panel.owner.insert(p, Owner::Shared)),
+                "#h" => {}
+                other => panel
+                    .marks
+                    .entry(p)
+                    .or_default()
+                    .push(other.trim_start_matches('#').to_string()),
+            }
+            if matches!(href, "#bd" | "#wd") {
+                panel.dead.push(p);
+            }
+        }
+        panels.push(panel);
+    }
+    panels
+}
+
+/// Replays a game's first `moves` moves on the flood-fill board, from the `sgf-parse`
+/// reading of the record (void moves lose the turn, as art. 19 has it).
+fn reference_position(path: &Path, size: BoardSize, moves: usize) -> Position {
+    let text = std::fs::read_to_string(path).unwrap();
+    let game = read_games(&text).unwrap().remove(0);
+    assert!(
+        game.setup.len() <= 1,
+        "{}: setup after the root",
+        path.display()
+    );
+    let mut board = NaiveBoard::new(size);
+    for list in &game.setup {
+        for &(p, stone) in list {
+            board.place(p, stone);
+        }
+    }
+    for &(color, p) in game.moves.iter().take(moves) {
+        match p {
+            Some(p) if size.contains(p) => {
+                let _ = board.play(color, p, SuicideRule::Forbidden, |_| false);
+            }
+            _ => board.pass(),
+        }
+    }
+    board.position()
+}
+
+fn temp_svg(dir: &tempfile::TempDir, name: &str) -> String {
+    dir.path().join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn score_svg_shows_the_final_board_its_dead_stones_and_owners() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        "corpus/gnugo/gnugo-9x9-s0003__ok.sgf",
+        "corpus/gnugo/gnugo-9x9-h3-s0012__ok.sgf",
+        "corpus/gnugo/gnugo-13x13-s0025__ok.sgf",
+        "corpus/gnugo/gnugo-19x19-s0032__ok.sgf",
+    ];
+    for file in files {
+        let out = temp_svg(&dir, "score.svg");
+        let run = sgfaudit(&["score", file, "--svg", &out]);
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{file}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let svg = std::fs::read_to_string(&out).unwrap();
+        let panels = read_svg(&svg);
+        assert_eq!(panels.len(), 1, "{file}");
+        let panel = &panels[0];
+
+        // The report's own count, from the library.
+        let loaded = LoadedFile::new(file.to_string(), read_file(&root().join(file)).unwrap());
+        let options = AuditOptions {
+            keep_board: true,
+            ..AuditOptions::default()
+        };
+        let report = loaded.audit(0, &options);
+        let board = report.board.clone().unwrap();
+        let size = board.size;
+        let moves = report.moves as usize;
+        assert_eq!(
+            panel.position(size),
+            reference_position(&root().join(file), size, moves),
+            "{file}: the stones in the picture are not the replayed final board"
+        );
+        let score = report.score.clone().unwrap();
+        let mut dead: Vec<(u8, u8)> = score
+            .dead_black
+            .iter()
+            .chain(&score.dead_white)
+            .map(|p| (p.col, p.row))
+            .collect();
+        dead.sort();
+        let mut drawn_dead = panel.dead.clone();
+        drawn_dead.sort();
+        assert_eq!(drawn_dead, dead, "{file}: dead stones");
+        // Each empty or dead point carries its owner's square, and nothing else does.
+        let dead_points: Vec<Point> = score
+            .dead_black
+            .iter()
+            .chain(&score.dead_white)
+            .copied()
+            .collect();
+        let count = count_area(&board, &dead_points, ScoringMethod::SplitShared);
+        for i in 0..size.points() {
+            let p = size.point(i);
+            let counted_over = board.cells[i].is_none() || dead_points.contains(&p);
+            let expected = match count.owner[i] {
+                Owner::Nobody => None,
+                o if counted_over => Some(o),
+                _ => None,
+            };
+            assert_eq!(
+                panel.owner.get(&(p.col, p.row)).copied(),
+                expected,
+                "{file}: owner of {p:?}"
+            );
+        }
+        assert!(
+            svg.contains(&format!("RE[{}]: agrees", report.result.clone().unwrap())),
+            "{file}: caption"
+        );
+    }
+}
+
+#[test]
+fn show_svg_shows_the_position_before_the_move_and_marks_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Each named `__code@move`; the move is the game's first illegal one.
+    let files = [
+        (
+            "corpus/rules/art19-play-on-occupied-point__occupied@4.sgf",
+            4,
+            "occupied",
+        ),
+        (
+            "corpus/rules/art19-play-on-own-stone__occupied@3.sgf",
+            3,
+            "occupied",
+        ),
+        ("corpus/rules/art20-ko-immediate-retake__ko@2.sgf", 2, "ko"),
+        (
+            "corpus/rules/art5-suicide-in-corner__suicide@5.sgf",
+            5,
+            "suicide",
+        ),
+        (
+            "corpus/rules/art5-suicide-multi-stone__suicide@7.sgf",
+            7,
+            "suicide",
+        ),
+        (
+            "corpus/rules/art6-superko-repeats-root-position__superko@4.sgf",
+            4,
+            "superko",
+        ),
+        ("corpus/shapes/eternal-life__superko@6.sgf", 6, "superko"),
+        (
+            "corpus/shapes/sending-two-returning-one__superko@7.sgf",
+            7,
+            "superko",
+        ),
+        ("corpus/shapes/triple-ko__superko@8.sgf", 8, "superko"),
+    ];
+    for (file, number, code) in files {
+        let out = temp_svg(&dir, "show.svg");
+        // With --move, and without it (the first illegal move): the same picture.
+        let run = sgfaudit(&["show", file, "--move", &number.to_string(), "--svg", &out]);
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{file}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let svg = std::fs::read_to_string(&out).unwrap();
+        let run = sgfaudit(&["show", file, "--svg", &out]);
+        assert_eq!(run.status.code(), Some(0));
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            svg,
+            "{file}: default move"
+        );
+
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let game = read_games(&text).unwrap().remove(0);
+        let size = sgfaudit::audit::parse_size(
+            text.split("SZ[")
+                .nth(1)
+                .and_then(|s| s.split(']').next())
+                .unwrap_or("19"),
+        )
+        .unwrap();
+        let panels = read_svg(&svg);
+        let before = panels[0].position(size);
+        assert_eq!(
+            before,
+            reference_position(&root().join(file), size, number - 1),
+            "{file}: the position before move {number}"
+        );
+        assert!(
+            panels[0]
+                .title
+                .starts_with(&format!("before move {number}")),
+            "{}",
+            panels[0].title
+        );
+        let (color, Some(p)) = game.moves[number - 1] else {
+            panic!("{file}: a pass")
+        };
+        let marks = &panels[0].marks[&(p.col, p.row)];
+        match code {
+            "occupied" => {
+                assert!(before.get(p).is_some(), "{file}");
+                assert_eq!(marks, &["r"], "{file}: the stone already there is ringed");
+            }
+            _ => {
+                let ghost = if color == Color::Black { "gb" } else { "gw" };
+                assert!(
+                    marks.contains(&ghost.to_string()) && marks.contains(&"r".to_string()),
+                    "{file}: {marks:?}"
+                );
+            }
+        }
+        // What the move would take off, by the flood-fill board.
+        let mut board = NaiveBoard::new(size);
+        for (i, c) in before.cells.iter().enumerate() {
+            if let Some(c) = c {
+                board.place(size.point(i), Some(*c));
+            }
+        }
+        let crossed: Vec<(u8, u8)> = panels[0]
+            .marks
+            .iter()
+            .filter(|(_, m)| m.contains(&"x".to_string()))
+            .map(|(p, _)| *p)
+            .collect();
+        match code {
+            "suicide" => {
+                let result = board.play(color, p, SuicideRule::Forbidden, |_| false);
+                assert!(result.is_err(), "{file}: the move is a suicide");
+                // The chain that would die: the move's stone and its neighbours of its colour.
+                let mut after = before.clone();
+                after.set(p, Some(color));
+                assert!(crossed.contains(&(p.col, p.row)), "{file}");
+                for &(c, r) in &crossed {
+                    assert_eq!(after.get(Point::new(c, r)), Some(color), "{file}");
+                }
+            }
+            "ko" | "superko" => {
+                board
+                    .play(color, p, SuicideRule::Forbidden, |_| false)
+                    .unwrap();
+                let after = board.position();
+                for &(c, r) in &crossed {
+                    assert_eq!(
+                        before.get(Point::new(c, r)),
+                        Some(color.opponent()),
+                        "{file}"
+                    );
+                    assert_eq!(
+                        after.get(Point::new(c, r)),
+                        None,
+                        "{file}: crossed but not captured"
+                    );
+                }
+                let captured = before
+                    .cells
+                    .iter()
+                    .zip(&after.cells)
+                    .filter(|(b, a)| b.is_some() && a.is_none())
+                    .count();
+                assert_eq!(
+                    crossed.len(),
+                    captured,
+                    "{file}: every captured stone is crossed"
+                );
+                // The earlier identical position beside it: the move's result.
+                assert_eq!(panels.len(), 2, "{file}");
+                assert_eq!(
+                    panels[1].position(size),
+                    after,
+                    "{file}: the repeated position"
+                );
+                assert!(
+                    panels[1].title.starts_with("the same position"),
+                    "{}",
+                    panels[1].title
+                );
+            }
+            _ => assert!(crossed.is_empty(), "{file}"),
+        }
+    }
+}
+
+#[test]
+fn show_prints_a_text_board_and_names_what_it_cannot_show() {
+    let file = "corpus/rules/art19-play-on-occupied-point__occupied@4.sgf";
+    let out = sgfaudit(&["show", file]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("before move 4"), "{text}");
+    assert!(
+        text.contains(">X") || text.contains(">O"),
+        "the stone already there is marked:\n{text}"
+    );
+    assert!(text.contains("occupied:"), "{text}");
+
+    let out = sgfaudit(&["show", file, "--move", "99"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no move 99") && err.contains(file), "{err}");
+
+    let out = sgfaudit(&["show", "corpus/gnugo/gnugo-9x9-s0003__ok.sgf"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no illegal move"));
+
+    let out = sgfaudit(&[
+        "show",
+        "corpus/gnugo/gnugo-9x9-s0003__ok.sgf",
+        "--game",
+        "3",
+        "--move",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no game 3"));
+}
+
+fn tiny_figures() -> Vec<(&'static str, Figure)> {
+    let p = Position::from_diagram(
+        ". X O .
+         X O . O
+         . X O .
+         . . . .",
+    );
+    let mut before = Panel::plain("before move 9: B C3", p.clone());
+    before.marks = vec![
+        (Point::new(1, 1), Mark::Dies),
+        (Point::new(2, 1), Mark::Move(Color::Black)),
+    ];
+    let counted = Position::from_diagram(
+        "X X O .
+         X O O O
+         X X O .
+         . X O O",
+    );
+    let score = sgfaudit::score::score_position(
+        &counted,
+        &[],
+        ScoringMethod::SplitShared,
+        0.5,
+        0.0,
+        sgfaudit::score::DeadFrom::None,
+    );
+    vec![
+        (
+            "move",
+            Figure {
+                panels: vec![before],
+                caption: vec!["ko: B C3 retakes the ko <at once> & loses the turn".into()],
+            },
+        ),
+        (
+            "counted",
+            counted_figure(
+                &counted,
+                &score,
+                ScoringMethod::SplitShared,
+                vec!["counted W+0.5".into()],
+            ),
+        ),
+    ]
+}
+
+#[test]
+fn snapshots_of_small_diagrams() {
+    for (name, figure) in tiny_figures() {
+        insta::assert_snapshot!(format!("standalone_{name}"), standalone(&figure));
+        let mut inline = String::new();
+        write_figure(&figure, Style::Inline, &mut inline);
+        insta::assert_snapshot!(format!("inline_{name}"), inline);
+    }
+}
+
+#[test]
+fn html_report_is_the_same_for_any_jobs_and_draws_every_illegal_game() {
+    let one = sgfaudit(&["audit", "--format", "html", "--jobs", "1", "corpus"]);
+    let three = sgfaudit(&["audit", "--format", "html", "--jobs", "3", "corpus"]);
+    assert_eq!(one.status.code(), Some(1));
+    assert!(one.stdout == three.stdout, "--jobs 1 and --jobs 3 differ");
+    let html = String::from_utf8(one.stdout).unwrap();
+    let json = common::json_lines(&sgfaudit(&["audit", "--json", "corpus"]).stdout);
+    let summary = &json.last().unwrap()["data"];
+    assert!(
+        html.contains(&format!(
+            r#"<b id="games" class="">{}</b>"#,
+            summary["games"]
+        )),
+        "game count"
+    );
+    for status in ["ok", "illegal", "mismatch", "error"] {
+        assert!(
+            html.contains(&format!(
+                r#"id="status-{status}" class="st-{status}">{}</b>"#,
+                summary["by_status"][status]
+            )),
+            "{status}"
+        );
+    }
+    // One row per problem game, and a diagram for each game with an illegal move.
+    let games: Vec<&serde_json::Value> = json
+        .iter()
+        .filter(|l| l["type"] == "game")
+        .map(|l| &l["data"])
+        .collect();
+    let problems = games
+        .iter()
+        .filter(|g| {
+            g["status"] != "ok"
+                || g["findings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|f| f["severity"] != "info")
+        })
+        .count();
+    assert_eq!(html.matches("<tr data-status=").count(), problems);
+    let illegal = games.iter().filter(|g| g["status"] == "illegal").count();
+    let disagrees = games
+        .iter()
+        .filter(|g| g["check"]["verdict"] == "disagrees")
+        .count();
+    let illegal_moves = games
+        .iter()
+        .filter(|g| {
+            g["findings"].as_array().unwrap().iter().any(|f| {
+                f["severity"] == "error"
+                    && ["occupied", "off-board", "suicide", "ko", "superko"]
+                        .contains(&f["code"].as_str().unwrap())
+            })
+        })
+        .count();
+    assert!(illegal_moves >= 10 && illegal_moves <= illegal);
+    assert!(disagrees >= 1);
+    assert_eq!(html.matches("<figure>").count(), illegal_moves + disagrees);
+    // Nothing is loaded from anywhere.
+    for needle in ["http://", "https://", "src=", "<link", "@import", "url("] {
+        assert!(
+            !html.contains(needle),
+            "the page refers outside itself: {needle}"
+        );
+    }
+}
+
+#[test]
+fn html_report_shows_the_first_problem_games_and_says_how_many_more() {
+    use sgfaudit::audit::Status;
+    use sgfaudit::output::html::HtmlReporter;
+    use sgfaudit::output::progress::ProgressMode;
+    use sgfaudit::run::{run, RunConfig};
+    let config = RunConfig {
+        paths: vec![root().join("corpus")],
+        audit: AuditOptions {
+            figures: true,
+            ..AuditOptions::default()
+        },
+        fail_on: vec![Status::Illegal],
+        jobs: 2,
+        progress: ProgressMode::Never,
+        input_errors: Vec::new(),
+    };
+    let mut all = Vec::new();
+    let mut reporter = HtmlReporter::new(Box::new(&mut all));
+    run(&config, &mut reporter).unwrap();
+    drop(reporter);
+    let mut some = Vec::new();
+    let mut reporter = HtmlReporter::with_limit(Box::new(&mut some), 5);
+    run(&config, &mut reporter).unwrap();
+    drop(reporter);
+    let (all, some) = (
+        String::from_utf8(all).unwrap(),
+        String::from_utf8(some).unwrap(),
+    );
+    let rows = all.matches("<tr data-status=").count();
+    assert!(rows > 5);
+    assert_eq!(some.matches("<tr data-status=").count(), 5);
+    assert!(
+        some.contains(&format!(r#"<b id="hidden">{}</b> more"#, rows - 5)),
+        "the page says how many more"
+    );
+    // The rows shown are the first ones.
+    let first = |html: &str| {
+        html.split("<tr data-status=")
+            .skip(1)
+            .take(5)
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        first(&all)
+            .last()
+            .map(|r| r.split("</tr>").next().unwrap().to_string()),
+        first(&some)
+            .last()
+            .map(|r| r.split("</tr>").next().unwrap().to_string())
+    );
+}
