@@ -6,6 +6,10 @@
 //! The HTML report (`--format html --jobs 1`) is timed against `--json --jobs 1` in the same
 //! rounds, and its size printed.
 //!
+//! The cost of counting: the default audit of `tygem-9d-part03.sgf` (Korean rules: every
+//! game whose `RE[]` claims a count is counted, dead stones estimated) against the same
+//! audit with `--dead none` (no estimate), `--jobs 1`, in the same rounds.
+//!
 //! The audit is timed as a whole process (`sgfaudit audit --json --jobs N > /dev/null`),
 //! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS`
 //! rounds (default 9), taken in turn so that a noisy neighbour hurts every column alike;
@@ -100,6 +104,11 @@ fn audit(files: &[PathBuf], jobs: usize) {
 
 /// `sgfaudit audit --format FORMAT --jobs N FILES > /dev/null`.
 fn audit_format(files: &[PathBuf], jobs: usize, format: &str) {
+    audit_with(files, jobs, format, &[]);
+}
+
+/// `sgfaudit audit --format FORMAT --jobs N EXTRA... FILES > /dev/null`.
+fn audit_with(files: &[PathBuf], jobs: usize, format: &str, extra: &[&str]) {
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
         .args([
             "audit",
@@ -110,6 +119,7 @@ fn audit_format(files: &[PathBuf], jobs: usize, format: &str) {
             "--jobs",
             &jobs.to_string(),
         ])
+        .args(extra)
         .args(files)
         .stdout(std::process::Stdio::null())
         .status()
@@ -146,6 +156,13 @@ fn main() {
     let mut round_ratios = Vec::new();
     let mut parse_ratios = Vec::new();
     let mut html_ratios = Vec::new();
+    let counted: Vec<PathBuf> = files
+        .iter()
+        .filter(|f| f.ends_with("tygem-9d-part03.sgf"))
+        .cloned()
+        .collect();
+    let mut count_ratios = Vec::new();
+    let (mut t_default, mut t_no_dead) = (Vec::new(), Vec::new());
     for round in 0..runs {
         let t = Instant::now();
         std::hint::black_box(read_bytes(&files));
@@ -177,6 +194,16 @@ fn main() {
         audit_format(&files, 1, "html");
         t_html.push(t.elapsed().as_secs_f64());
         html_ratios.push(t_j1[round] / t_html[round]);
+        // The cost of counting: the default audit against --dead none, back to back.
+        if !counted.is_empty() {
+            let t = Instant::now();
+            audit_with(&counted, 1, "jsonl", &[]);
+            t_default.push(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            audit_with(&counted, 1, "jsonl", &["--dead", "none"]);
+            t_no_dead.push(t.elapsed().as_secs_f64());
+            count_ratios.push(t_default[round] / t_no_dead[round]);
+        }
         round_ratios.push(t_j1[round] / t_j2[round]);
         parse_ratios.push(t_parse[round] / t_j1[round]);
     }
@@ -230,5 +257,18 @@ fn main() {
         rounds(&html_ratios)
     );
     println!("HTML report: {:.2} MB", html_size(&files) as f64 / 1e6);
+    if !count_ratios.is_empty() {
+        println!(
+            "tygem-9d-part03.sgf, --jobs 1: default {:.3} s, --dead none {:.3} s",
+            median(t_default.clone()),
+            median(t_no_dead.clone())
+        );
+        println!(
+            "ratio default / --dead none (time): {:.2}x (of the medians); {:.2}x (median of the rounds: {})",
+            median(t_default) / median(t_no_dead),
+            median(count_ratios.clone()),
+            rounds(&count_ratios)
+        );
+    }
     println!("ratio jobs 1 / read bytes: {:.3}x", read / j1);
 }

@@ -8,7 +8,8 @@ under the audited path, or the file for a file argument) and a total row:
     python3 scripts/verdict-coverage.py /tmp/tygem.jsonl
 
 A margin game is one whose `RE[]` names a margin (`B+3.5`, `W+0.5`, `黑胜3/4子`) or a
-draw; resignations, time, forfeits and results without a number are left out. With
+draw; resignations, time, forfeits, results without a number and `B+0`/`W+0.0` (a winner
+by nothing: Fox's mark of a game not decided by counting) are left out. With
 `--reasons`, the most common reasons of the unverifiable margin games follow the table.
 """
 import collections
@@ -24,8 +25,14 @@ MARGIN = re.compile(
 )
 
 
+ZERO_WINNER = re.compile(r"\s*[BWbw]\s*\+\s*0+(?:\.0+)?\s*")
+
+
 def is_margin(recorded):
-    return recorded is not None and MARGIN.fullmatch(recorded) is not None
+    """`B+0`/`W+0.0` names a winner, not a margin (Fox writes it for games not counted)."""
+    if recorded is None or ZERO_WINNER.fullmatch(recorded):
+        return False
+    return MARGIN.fullmatch(recorded) is not None
 
 
 def collection(path):

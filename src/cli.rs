@@ -115,6 +115,8 @@ pub enum FormatChoice {
     Jsonl,
     Csv,
     Github,
+    /// One self-contained HTML page: summary, problem games, diagrams.
+    Html,
 }
 
 impl From<FormatChoice> for Format {
@@ -124,6 +126,7 @@ impl From<FormatChoice> for Format {
             FormatChoice::Jsonl => Format::Jsonl,
             FormatChoice::Csv => Format::Csv,
             FormatChoice::Github => Format::Github,
+            FormatChoice::Html => Format::Html,
         }
     }
 }

@@ -93,7 +93,7 @@ fn a_different_margin_disagrees_when_the_count_is_sure() {
     let c = check_result(Some("Jigo"), Some(&b_plus_1_5()), &sure());
     assert_eq!(
         c.reason.as_deref(),
-        Some("the record says Jigo (a draw), counting gives B+1.5")
+        Some("the record says Jigo (a draw), area counting gives B+1.5")
     );
 }
 
@@ -260,4 +260,38 @@ fn check_serialises_like_the_report() {
     assert_eq!(json["verdict"], "unverifiable");
     assert!(json["computed"].is_null());
     assert!(json.get("difference").is_none());
+}
+
+#[test]
+fn an_unfinished_position_never_disagrees() {
+    // Two passes, but the boundaries are open: a Black wall on the first column, a White
+    // wall on the last, 7 x 9 empty points between them touching both (not dame: the game
+    // was stopped before it was over).
+    let mut p = Position::empty(BoardSize::square(9).unwrap());
+    for row in 0..9 {
+        p.set(sgfaudit::geom::Point::new(0, row), Some(Color::Black));
+        p.set(sgfaudit::geom::Point::new(8, row), Some(Color::White));
+    }
+    let s = score_position(
+        &p,
+        &[],
+        ScoringMethod::SplitShared,
+        7.5,
+        0.0,
+        DeadFrom::Markup,
+    );
+    assert_eq!(s.dame, 63);
+    let c = check_result(Some("B+10.5"), Some(&s), &sure());
+    assert_eq!(c.verdict, Verdict::Unverifiable);
+    assert!(
+        c.reason
+            .as_deref()
+            .unwrap()
+            .contains("not finished (63 points"),
+        "{:?}",
+        c.reason
+    );
+    // Agreement is still agreement.
+    let c = check_result(Some("W+7.5"), Some(&s), &sure());
+    assert_eq!(c.verdict, Verdict::Agrees);
 }

@@ -48,6 +48,10 @@ pub struct CheckContext {
     pub komi_uncertain: bool,
 }
 
+/// Points bordering both colours from which a counted position is taken to be unfinished
+/// (boundaries left open, not dame): two passes stopped the game, but it was not over.
+pub const UNFINISHED_DAME: u32 = 10;
+
 const SAME: f64 = 1e-6;
 
 fn name(color: Color) -> &'static str {
@@ -86,7 +90,8 @@ pub fn recorded_points(recorded: &RecordedResult) -> Option<f64> {
 /// * A winner-only result (`B+`, `黑胜`) agrees when the count has the same winner: it
 ///   claims nothing more.
 /// * `ctx.counting` says which count is compared: the area count or the territory count.
-/// * `disagrees` needs certainty: a game that ended by two passes with no moves
+/// * `disagrees` needs certainty: a finished position (fewer than [`UNFINISHED_DAME`]
+///   points bordering both colours), a game that ended by two passes with no moves
 ///   after, dead stones determined and a komi that is not a guess. Otherwise a mismatch is
 ///   `unverifiable`, and the reason says which of these is missing.
 pub fn check_result(
@@ -178,13 +183,18 @@ pub fn check_result(
 
     let mismatch = format!("{claim}, {} counting gives {result}", ctx.counting.as_str());
     let doubt = if !ctx.ended_by_passes {
-        Some("the game did not end by two passes")
+        Some("the game did not end by two passes".to_string())
     } else if ctx.moves_after_end {
-        Some("moves were played after the game ended")
+        Some("moves were played after the game ended".to_string())
+    } else if score.dame >= UNFINISHED_DAME {
+        Some(format!(
+            "the position is not finished ({} points border both colours)",
+            score.dame
+        ))
     } else if !ctx.dead_determined {
-        Some("the dead stones are not determined")
+        Some("the dead stones are not determined".to_string())
     } else if ctx.komi_uncertain {
-        Some("the komi is uncertain")
+        Some("the komi is uncertain".to_string())
     } else {
         None
     };

@@ -3,7 +3,7 @@
 
 use serde::{Serialize, Serializer};
 
-use super::area::{count_area, ScoringMethod};
+use super::area::{count_area, Owner, ScoringMethod};
 use super::dead::DeadFrom;
 use super::margin::{format_points, format_stones, margin};
 use super::territory::TerritoryScore;
@@ -62,6 +62,9 @@ pub struct Score {
     pub territory: Option<TerritoryScore>,
     /// Which count the check compared with `RE[]`.
     pub counting: CountedBy,
+    /// Empty points that border both colours once the dead stones are off (dame, and the
+    /// open boundaries of a game stopped before it was finished).
+    pub dame: u32,
 }
 
 impl Score {
@@ -188,6 +191,11 @@ pub fn score_position(
     }
     let count = count_area(position, dead, method);
     let m = margin(count.black, count.white, komi, handicap_bonus);
+    let dame = count
+        .owner
+        .iter()
+        .filter(|o| matches!(o, Owner::Shared | Owner::Nobody))
+        .count() as u32;
     Score {
         dead_from,
         dead_black,
@@ -203,6 +211,7 @@ pub fn score_position(
         seki: Vec::new(),
         territory: None,
         counting: CountedBy::Area,
+        dame,
     }
 }
 
