@@ -159,10 +159,26 @@ fn replay_with(
                 ));
             }
             let placed = &record.setup[node.setup.start as usize..node.setup.end as usize];
+            let mut off_board: Option<(Point, usize)> = None;
             for &(p, stone) in placed {
                 if size.contains(p) {
                     board.place(p, stone);
+                } else {
+                    off_board.get_or_insert((p, 0)).1 += 1;
                 }
+            }
+            if let Some((first, count)) = off_board {
+                findings.push(Finding::new(
+                    Code::BadProperty,
+                    Severity::Warning,
+                    node.offset as usize,
+                    format!(
+                        "{count} setup point(s) (AB/AW/AE) off the {}x{} board ignored, the first [{}]",
+                        size.width,
+                        size.height,
+                        first.sgf()
+                    ),
+                ));
             }
             remove_chains_without_liberties(board, placed, node.offset as usize, &mut findings);
             history.clear();

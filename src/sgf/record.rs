@@ -179,12 +179,21 @@ fn classify(id: [u8; 2], len: usize) -> Prop {
     }
 }
 
+/// How a point list value read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PointList {
+    Read,
+    /// A rectangle written lower-right first (`ab:aa`): read with its corners swapped.
+    Backwards,
+    NotPoints,
+}
+
 /// Reads a point list value: `dd` or a compressed rectangle `aa:cc`.
-fn push_points(value: &str, out: &mut Vec<Point>) -> bool {
+fn push_points(value: &str, out: &mut Vec<Point>) -> PointList {
     let v = value.trim().as_bytes();
     if let Some(p) = Point::from_sgf(v) {
         out.push(p);
-        return true;
+        return PointList::Read;
     }
     if v.len() == 5 && v[2] == b':' {
         if let (Some(a), Some(b)) = (Point::from_sgf(&v[..2]), Point::from_sgf(&v[3..])) {
@@ -195,10 +204,14 @@ fn push_points(value: &str, out: &mut Vec<Point>) -> bool {
                     out.push(Point::new(c, r));
                 }
             }
-            return true;
+            return if a.col > b.col || a.row > b.row {
+                PointList::Backwards
+            } else {
+                PointList::Read
+            };
         }
     }
-    false
+    PointList::NotPoints
 }
 
 /// Marks a record that holds more nodes than the limits allow.
@@ -623,15 +636,27 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                             _ => None,
                         };
                         let mut pts = Vec::new();
-                        if push_points(value, &mut pts) {
-                            rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
-                        } else {
-                            warn(
+                        let read = push_points(value, &mut pts);
+                        rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
+                        let v = value.trim();
+                        match read {
+                            PointList::Read => {}
+                            PointList::Backwards => warn(
                                 &mut rec,
                                 Code::BadProperty,
                                 off,
-                                format!("{prop_name}[{}] is not a point: ignored", value.trim()),
-                            );
+                                format!(
+                                    "{prop_name}[{v}] is a rectangle written backwards (upper-left corner first): read as {}:{}",
+                                    &v[3..],
+                                    &v[..2]
+                                ),
+                            ),
+                            PointList::NotPoints => warn(
+                                &mut rec,
+                                Code::BadProperty,
+                                off,
+                                format!("{prop_name}[{v}] is not a point: ignored"),
+                            ),
                         }
                     }
                     Prop::Player => {
@@ -651,10 +676,10 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                         }
                     }
                     Prop::TerritoryBlack => {
-                        push_points(value, &mut markup_b);
+                        let _ = push_points(value, &mut markup_b);
                     }
                     Prop::TerritoryWhite => {
-                        push_points(value, &mut markup_w);
+                        let _ = push_points(value, &mut markup_w);
                     }
                     Prop::Root(field) => {
                         if prop_values > 1 {
