@@ -12,6 +12,10 @@ pub enum TreeEnd {
     Closed(usize),
     /// A value is still open at the end of the text: the offset of its `[`.
     ValueOpen(usize),
+    /// A value left open swallowed the start of the next game tree: the value opens at
+    /// `open`, and a new game plainly starts at `next_game` (a `(` at the start of a line,
+    /// then `;` and a property), which is where this tree is cut.
+    ValueCut { open: usize, next_game: usize },
     /// The text ends inside the tree, outside any value.
     Open {
         /// `)` missing.
@@ -80,10 +84,55 @@ pub fn scan_tree(bytes: &[u8], start: usize, mut depth: usize) -> TreeEnd {
                         Some(_) => pos = skip_to(bytes, pos + 2, VALUE),
                     }
                 }
+                if pos - open > 5 {
+                    if let Some(next_game) = swallowed_game(bytes, open, pos) {
+                        return TreeEnd::ValueCut { open, next_game };
+                    }
+                }
             }
         }
         pos += 1;
     }
+}
+
+/// Whether the value `[` at `open` ... `]` at `close` ends with the start of a new game
+/// tree — a line break, `(`, `;`, an upper-case identifier and `[`, and no escape or `[`
+/// after it — as when `B[cg][[[)` is followed by the next game's `(;FF[4]`: the `]` is
+/// then that game's first value's, and the `(` where the new game starts is returned.
+/// Only the last 64 bytes of a value are looked at, once per value longer than a move.
+fn swallowed_game(bytes: &[u8], open: usize, close: usize) -> Option<usize> {
+    let from = close.saturating_sub(64).max(open + 1);
+    let bracket = from + memchr::memrchr(b'[', &bytes[from..close])?;
+    if bytes[bracket + 1..close].contains(&b'\\') {
+        return None;
+    }
+    let mut i = bracket;
+    while i > open + 1 && bytes[i - 1].is_ascii_uppercase() {
+        i -= 1;
+    }
+    if i == bracket {
+        return None;
+    }
+    let skip_blanks = |mut i: usize| {
+        while i > open + 1 && matches!(bytes[i - 1], b' ' | b'\t' | b'\r' | b'\n') {
+            i -= 1;
+        }
+        i
+    };
+    i = skip_blanks(i);
+    if i <= open + 1 || bytes[i - 1] != b';' {
+        return None;
+    }
+    i = skip_blanks(i - 1);
+    if i <= open + 1 || bytes[i - 1] != b'(' {
+        return None;
+    }
+    let paren = i - 1;
+    let mut j = paren;
+    while j > open + 1 && matches!(bytes[j - 1], b' ' | b'\t' | b'\r') {
+        j -= 1;
+    }
+    (j > open + 1 && bytes[j - 1] == b'\n').then_some(paren)
 }
 
 #[cfg(test)]
@@ -152,6 +201,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_value_left_open_stops_where_the_next_game_plainly_starts() {
+        let text = b"(;B[cg][[[)\n(;FF[4]SZ[9];B[aa])\n";
+        assert_eq!(
+            scan_tree(text, 0, 0),
+            TreeEnd::ValueCut {
+                open: 7,
+                next_game: 12
+            }
+        );
+        // A comment that quotes a game, its brackets escaped, is a comment.
+        let text = b"(;C[like this:\n(;FF[4\\]SZ[9\\])];B[aa])";
+        assert_eq!(scan_tree(text, 0, 0), TreeEnd::Closed(text.len()));
+        // So is one that merely mentions a parenthesis and brackets on a line.
+        let text = b"(;C[see\n(; not a game [x]];B[aa])";
+        assert!(matches!(scan_tree(text, 0, 0), TreeEnd::Closed(_)));
     }
 
     #[test]

@@ -238,6 +238,17 @@ fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<Spli
                     .into(),
             }],
         ),
+        TreeEnd::ValueCut { open, next_game } => (
+            next_game,
+            vec![SplitProblem {
+                offset: open,
+                at: LineCol::START,
+                gravity: Gravity::Broken,
+                message: "property value never closed: a new game tree starts inside it; \
+                          this game ends there and the next one is read on its own"
+                    .into(),
+            }],
+        ),
         TreeEnd::Open { depth, first_open } => (
             bytes.len(),
             vec![SplitProblem {
@@ -318,6 +329,24 @@ mod tests {
         let games = split("(;GM[1]C[never closed");
         assert_eq!(games[0].problems[0].gravity, Gravity::Broken);
         assert_eq!(games[0].problems[0].offset, 8);
+    }
+
+    #[test]
+    fn a_value_left_open_does_not_swallow_the_next_game() {
+        let text = "(;GM[1];B[aa])\n(;GM[1];B[cg][[[)\n(;FF[4]GM[1];B[bb])\n(;GM[1];W[cc])\n";
+        let games = split(text);
+        assert_eq!(games.len(), 4);
+        assert_eq!(&text[games[2].range.clone()], "(;FF[4]GM[1];B[bb])");
+        assert_eq!(games[1].problems.len(), 1);
+        assert_eq!(games[1].problems[0].gravity, Gravity::Broken);
+        assert_eq!(
+            games[1].problems[0].at,
+            LineCol {
+                line: 2,
+                column: 14
+            }
+        );
+        assert!(games[2].problems.is_empty());
     }
 
     #[test]

@@ -136,6 +136,9 @@ fn replay_with(
     // barred from retaking it at once (a player may fill its own ko, e.g. after a
     // consecutive move).
     let mut ko_taker: Option<Color> = None;
+    // The last two states entered in the history: the one before the opponent's last
+    // turn is `recent[0]` (an implied pass is a turn).
+    let mut recent: [Option<u64>; 2] = [None, None];
     let tt_is_pass = size.width <= 19 && size.height <= 19;
     // Simple ko keeps a situational history too, to name the longer cycles it allows.
     let situational = rules.superko != Superko::Positional;
@@ -160,13 +163,30 @@ fn replay_with(
                 ));
             }
             let placed = &record.setup[node.setup.start as usize..node.setup.end as usize];
+            let mut off_board: Option<(Point, usize)> = None;
             for &(p, stone) in placed {
                 if size.contains(p) {
                     board.place(p, stone);
+                } else {
+                    off_board.get_or_insert((p, 0)).1 += 1;
                 }
+            }
+            if let Some((first, count)) = off_board {
+                findings.push(Finding::new(
+                    Code::BadProperty,
+                    Severity::Warning,
+                    node.offset as usize,
+                    format!(
+                        "{count} setup point(s) (AB/AW/AE) off the {}x{} board ignored, the first [{}]",
+                        size.width,
+                        size.height,
+                        first.sgf()
+                    ),
+                ));
             }
             remove_chains_without_liberties(board, placed, node.offset as usize, &mut findings);
             history.clear();
+            recent = [None, None];
             start_pending = true;
         }
         let Some(mv) = node.mv else { continue };
@@ -178,7 +198,12 @@ fn replay_with(
             offset: mv.offset as usize,
         };
         if start_pending {
-            history.insert(state_key(board.hash(), color), number - 1);
+            remember(
+                history,
+                &mut recent,
+                state_key(board.hash(), color),
+                number - 1,
+            );
             start_pending = false;
         }
         let recorded_point = match mv.target {
@@ -215,7 +240,12 @@ fn replay_with(
             // `color` to move, enters the history, and it clears the ko point. It stood
             // after the previous move, so it carries that move's number.
             board.pass();
-            history.insert(state_key(board.hash(), color), number - 1);
+            remember(
+                history,
+                &mut recent,
+                state_key(board.hash(), color),
+                number - 1,
+            );
         }
         last_mover = Some(color);
 
@@ -227,7 +257,12 @@ fn replay_with(
             MoveTarget::Pass => {
                 board.pass();
                 consecutive_passes += 1;
-                history.insert(state_key(board.hash(), color.opponent()), number);
+                remember(
+                    history,
+                    &mut recent,
+                    state_key(board.hash(), color.opponent()),
+                    number,
+                );
                 if consecutive_passes >= 2 && ended_at.is_none() {
                     ended_at = Some(number);
                     position_at_end = Some(board.position());
@@ -267,6 +302,7 @@ fn replay_with(
                 let mut repeated_from: Option<u32> = None;
                 let before = board.hash();
                 let mut changes_board = true;
+                let mut after_key = 0u64;
                 let outcome = if simple_ko_taken {
                     Err(Rejection::Repeat)
                 } else {
@@ -276,6 +312,7 @@ fn replay_with(
                             return false;
                         }
                         changes_board = after != before;
+                        after_key = state_key(after, color.opponent());
                         repeated_from = history.get(state_key(after, color.opponent()));
                         repeated_from.is_some()
                     })
@@ -310,7 +347,7 @@ fn replay_with(
                                 }
                             }
                         }
-                        history.insert(key, number);
+                        remember(history, &mut recent, key, number);
                         None
                     }
                     Err(Rejection::Occupied) => Some(move_finding(
@@ -337,14 +374,15 @@ fn replay_with(
                     )),
                     Err(Rejection::Repeat) => {
                         // The nearest earlier occurrence names the repetition. A move that
-                        // changes the board and brings back the state of two turns ago
-                        // (the one before the opponent's last move, an implied pass
-                        // counted) removed exactly the stone that move put down, which
-                        // had captured exactly one: the immediate retake of a single-stone
-                        // ko (art. 20.1), whatever older occurrences of the board there are.
+                        // changes the board and brings back the state before the
+                        // opponent's last turn (an implied pass is a turn) removed exactly
+                        // the stone that turn put down, which had captured exactly one:
+                        // the immediate retake of a single-stone ko (art. 20.1), whatever
+                        // older occurrences of the board there are.
                         let first = repeated_from.unwrap_or(number.saturating_sub(2));
                         let length = number - first;
-                        let simple_ko = simple_ko_taken || (length == 2 && changes_board);
+                        let simple_ko =
+                            simple_ko_taken || (changes_board && recent[0] == Some(after_key));
                         let (code, article) = if simple_ko { (Code::Ko, 20) } else { (Code::Superko, 6) };
                         let message = if simple_ko {
                             format!(
@@ -375,7 +413,12 @@ fn replay_with(
             // leaves the ko point free: the next retake is no longer "at once".
             consecutive_passes = 0;
             board.pass();
-            history.insert(state_key(board.hash(), color.opponent()), number);
+            remember(
+                history,
+                &mut recent,
+                state_key(board.hash(), color.opponent()),
+                number,
+            );
             if strict && is_error {
                 stopped_early = true;
                 break;
@@ -404,6 +447,13 @@ fn replay_with(
         captures: [board.captures(Color::Black), board.captures(Color::White)],
         captures_at_end,
     }
+}
+
+/// Enters a state in the history and keeps the last two.
+#[inline]
+fn remember(history: &mut PositionHistory, recent: &mut [Option<u64>; 2], key: u64, number: u32) {
+    history.insert(key, number);
+    *recent = [recent[1], Some(key)];
 }
 
 /// Setup may leave a chain without liberties (`AW[cc]` inside four `AB`), which no move

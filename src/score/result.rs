@@ -154,6 +154,13 @@ pub fn parse_result(raw: &str) -> RecordedResult {
 
 /// [`parse_result`] once the text is lower-cased, folded and squeezed.
 fn read_normalised(text: &str) -> RecordedResult {
+    // Japanese records may give the length of the game first: `257手完、黒中押し勝ち`.
+    let text = match text.split_once("手完") {
+        Some((moves, rest)) if !moves.is_empty() && moves.bytes().all(|b| b.is_ascii_digit()) => {
+            rest.trim_start_matches([',', '、', '，', ' ', '。'])
+        }
+        _ => text,
+    };
     if text.is_empty() {
         return RecordedResult::Unparsed;
     }
@@ -363,6 +370,8 @@ mod tests {
         assert_eq!(parse_result("Void"), Void);
         assert_eq!(parse_result("No Result"), Void);
         assert_eq!(parse_result("Both lose"), Void);
+        assert_eq!(parse_result("257手完，黒中押し勝ち"), Resignation(B));
+        assert_eq!(parse_result("257手完, 黒中押し勝ち"), Resignation(B));
         assert_eq!(parse_result("B+J"), Unparsed);
         assert_eq!(parse_result("B+1 1/4"), Unparsed);
         assert_eq!(parse_result("B+inf"), Unparsed);

@@ -193,6 +193,13 @@ impl<'a> Iterator for Lexer<'a> {
                         self.pos = bytes.len();
                         return None;
                     };
+                    let strays = bytes[end + 1..].iter().take_while(|&&b| b == b']').count();
+                    if strays > 0 && self.plausible_after_value(end + 1 + strays) {
+                        // `W[cc]];B[dd]`: the value is `cc`, the extra `]` a stray bracket.
+                        self.problem(start, "stray ']' after a property value ignored", false);
+                        self.pos = end + 1 + strays;
+                        return Some(Token::Value(&self.text[start + 1..end], start));
+                    }
                     if !self.plausible_after_value(end + 1) {
                         // `C[see [1] here]`: try to extend to a later `]` that fits.
                         let mut probe = end;
@@ -282,6 +289,19 @@ mod tests {
         assert!(toks.contains(&Token::Ident("B", 18)));
         assert_eq!(lx.problems.len(), 1);
         assert!(!lx.problems[0].fatal);
+    }
+
+    #[test]
+    fn a_stray_bracket_after_a_value_is_not_part_of_it() {
+        let mut lx = Lexer::new("(;B[aa];W[cc]];B[dd])");
+        let toks: Vec<_> = lx.by_ref().collect();
+        assert!(toks.contains(&Token::Value("cc", 9)), "{toks:?}");
+        assert!(toks.contains(&Token::Value("dd", 16)), "{toks:?}");
+        assert_eq!(lx.problems.len(), 1);
+        assert!(lx.problems[0].message.contains("stray"));
+        // An unescaped bracket inside a comment is still repaired.
+        let toks: Vec<_> = Lexer::new("(;C[a [b]] c];B[aa])").collect();
+        assert!(toks.contains(&Token::Value("a [b]] c", 3)), "{toks:?}");
     }
 
     #[test]

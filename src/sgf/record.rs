@@ -197,15 +197,24 @@ impl PointSet {
     }
 }
 
+/// How a point list value read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PointList {
+    Read,
+    /// A rectangle written lower-right first (`ab:aa`): read with its corners swapped.
+    Backwards,
+    NotPoints,
+}
+
 /// Reads a point list value: `dd` or a compressed rectangle `aa:cc`; points already in
 /// `seen` are skipped.
-fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> bool {
+fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> PointList {
     let v = value.trim().as_bytes();
     if let Some(p) = Point::from_sgf(v) {
         if seen.insert(p) {
             out.push(p);
         }
-        return true;
+        return PointList::Read;
     }
     if v.len() == 5 && v[2] == b':' {
         if let (Some(a), Some(b)) = (Point::from_sgf(&v[..2]), Point::from_sgf(&v[3..])) {
@@ -219,10 +228,14 @@ fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> bool {
                     }
                 }
             }
-            return true;
+            return if a.col > b.col || a.row > b.row {
+                PointList::Backwards
+            } else {
+                PointList::Read
+            };
         }
     }
-    false
+    PointList::NotPoints
 }
 
 /// Setup points (`AB`, `AW`, `AE`) one main line may hold: a point is listed once per
@@ -290,7 +303,22 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
     let mut prop_name: &str = "";
     let mut prop_values = 0u32;
     let mut in_root = true;
-    let mut opened = false;
+    // The tree's structure: how deep the reading is, how deep the main line's innermost
+    // variation is, and whether the reading is on the main line at all (the first
+    // non-empty variation at every branch) or in a side variation, which is only checked.
+    let mut depth = 0usize;
+    let mut main_depth = 0usize;
+    let mut on_main = true;
+    // The last structure token was `(`: an identifier now has no `;` before it, a `)`
+    // now closes an empty variation.
+    let mut after_open = false;
+    // The property being read has an identifier (values right after `;`, `(` or `)` do not).
+    let mut has_ident = false;
+    // Per depth: a variation below it has been closed (a `;` there now comes after a
+    // variation).
+    let mut closed_child: Vec<bool> = vec![false];
+    // Inside a node of a side variation, or of one ignored: its properties are not read.
+    let mut in_ignored_node = false;
     let mut markup_b: Vec<Point> = Vec::new();
     let mut markup_w: Vec<Point> = Vec::new();
     // Each node's setup and the markup kept are sets of points (see `PointSet`).
@@ -321,31 +349,123 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
         }
     };
 
-    let end_property = |rec: &mut GameRecord<'a>, name: &str, values: u32, offset: u32| {
-        if values == 0 && !name.is_empty() && rec.problems.len() < 100 {
-            rec.problems.push(Finding::new(
-                Code::ParseError,
-                Severity::Warning,
-                offset as usize,
-                format!("property {name} has no value: ignored"),
-            ));
-        }
-    };
-
-    'tokens: while let Some(token) = lexer.next() {
-        match token {
-            Token::Open(_) => {
-                if !opened {
-                    opened = true;
-                }
+    let end_property =
+        |rec: &mut GameRecord<'a>, name: &str, prop: Prop, values: u32, offset: u32| {
+            if values == 0 && !name.is_empty() && rec.problems.len() < 100 {
+                rec.problems.push(Finding::new(
+                    Code::ParseError,
+                    Severity::Warning,
+                    offset as usize,
+                    format!("property {name} has no value: ignored"),
+                ));
             }
-            Token::Close(_) => {
-                // The first ')' ends the main line: everything after is other variations.
-                break;
+            // The properties the audit reads that take one value: the others are dropped.
+            let single = matches!(prop, Prop::Move(_) | Prop::Player | Prop::Root(_));
+            if values > 1 && single && rec.problems.len() < 100 {
+                rec.problems.push(Finding::new(
+                    Code::ParseError,
+                    Severity::Warning,
+                    offset as usize,
+                    format!(
+                        "property {name} takes one value but has {values}: only the first is read"
+                    ),
+                ));
+            }
+        };
+
+    // Tokens to read again before the lexer's next (an implied `;`, then the identifier
+    // that implied it).
+    let mut again: Vec<Token<'a>> = Vec::new();
+    // The last structure token was `)`: a property now stands outside any node.
+    let mut after_close = false;
+    'tokens: loop {
+        let token = match again.pop() {
+            Some(t) => t,
+            None => match lexer.next() {
+                Some(t) => t,
+                None => break,
+            },
+        };
+        match token {
+            Token::Open(off) => {
+                end_property(&mut rec, prop_name, prop, prop_values, prop_offset);
+                prop_name = "";
+                prop = Prop::Other;
+                prop_values = 0;
+                has_ident = false;
+                depth += 1;
+                closed_child.truncate(depth);
+                closed_child.push(false);
+                if on_main && depth == main_depth + 1 {
+                    // The first variation at the main line's branch continues it.
+                    main_depth = depth;
+                }
+                after_open = true;
+                after_close = false;
+                let _ = off;
+                continue;
+            }
+            Token::Close(off) => {
+                end_property(&mut rec, prop_name, prop, prop_values, prop_offset);
+                prop_name = "";
+                prop = Prop::Other;
+                prop_values = 0;
+                has_ident = false;
+                let empty = after_open;
+                after_open = false;
+                if depth <= 1 {
+                    // The tree's own `)`: the game ends here.
+                    break;
+                }
+                if empty {
+                    warn(
+                        &mut rec,
+                        Code::ParseError,
+                        off,
+                        "empty variation '()' ignored".to_string(),
+                    );
+                    if on_main && depth == main_depth {
+                        // Not the main line after all: the next variation is.
+                        main_depth -= 1;
+                    }
+                } else {
+                    if on_main && depth == main_depth {
+                        // The main line ends here; the rest is side variations, read
+                        // only to report what is wrong in them.
+                        on_main = false;
+                        finish_node(&mut rec, current.take());
+                    }
+                    closed_child[depth - 1] = true;
+                }
+                depth -= 1;
+                in_ignored_node = true;
+                after_close = true;
+                continue;
             }
             Token::Node(off) => {
-                end_property(&mut rec, prop_name, prop_values, prop_offset);
+                end_property(&mut rec, prop_name, prop, prop_values, prop_offset);
                 prop_name = "";
+                prop = Prop::Other;
+                prop_values = 0;
+                has_ident = false;
+                after_open = false;
+                after_close = false;
+                let after_variation = closed_child.get(depth).copied().unwrap_or(false);
+                let ignored = !on_main || depth != main_depth || after_variation;
+                if after_variation {
+                    warn(
+                        &mut rec,
+                        Code::ParseError,
+                        off,
+                        "node after the variations of its sequence (';' after ')'): ignored"
+                            .to_string(),
+                    );
+                }
+                if ignored {
+                    in_ignored_node = true;
+                    continue;
+                }
+                in_ignored_node = false;
                 if current.is_some() {
                     in_root = false;
                 }
@@ -408,7 +528,7 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                 current = Some(node);
             }
             Token::Ident(id, off) => {
-                end_property(&mut rec, prop_name, prop_values, prop_offset);
+                end_property(&mut rec, prop_name, prop, prop_values, prop_offset);
                 let (norm, len, lowercase) = normalize_ident(id);
                 if lowercase && !warned_lowercase {
                     warned_lowercase = true;
@@ -419,10 +539,39 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                         format!("lower-case property identifier '{id}' read as upper case"),
                     );
                 }
+                if after_open {
+                    // `(` then properties with no `;` (Nihon Ki-in writes its root so):
+                    // the node is implied.
+                    let message = if rec.node_count == 0 {
+                        "root node written without ';' after '(': its properties are read"
+                    } else {
+                        "node written without ';' after '(': read as a node"
+                    };
+                    warn(&mut rec, Code::ParseError, off, message.to_string());
+                    again.push(Token::Ident(id, off));
+                    again.push(Token::Node(off));
+                    prop_name = "";
+                    continue;
+                }
                 prop = classify(norm, len);
                 prop_name = id;
                 prop_offset = off as u32;
                 prop_values = 0;
+                has_ident = true;
+                if after_close {
+                    warn(
+                        &mut rec,
+                        Code::ParseError,
+                        off,
+                        format!("property {id} after ')', outside any node: ignored"),
+                    );
+                    prop = Prop::Other;
+                    continue;
+                }
+                if in_ignored_node {
+                    prop = Prop::Other;
+                    continue;
+                }
                 let Some(node) = current.as_mut() else {
                     warn(
                         &mut rec,
@@ -473,6 +622,21 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
             }
             Token::Value(value, off) => {
                 prop_values += 1;
+                if !has_ident {
+                    if prop_values == 1 {
+                        let shown: String = value.chars().take(20).collect();
+                        warn(
+                            &mut rec,
+                            Code::ParseError,
+                            off,
+                            format!("value [{shown}] without a property identifier: ignored"),
+                        );
+                    }
+                    continue;
+                }
+                if in_ignored_node {
+                    continue;
+                }
                 let Some(node) = current.as_mut() else {
                     continue;
                 };
@@ -509,28 +673,40 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                             setup_seen_in = rec.node_count;
                         }
                         let mut pts = Vec::new();
-                        if push_points(value, &mut setup_seen, &mut pts) {
-                            rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
-                            if rec.setup.len() > MAX_SETUP_POINTS {
-                                rec.problems.push(Finding::new(
-                                    Code::TooLarge,
-                                    Severity::Error,
-                                    off,
-                                    format!(
-                                        "more than {MAX_SETUP_POINTS} setup points on the main \
-                                         line: the rest of the game is not read"
-                                    ),
-                                ));
-                                rec.broken = true;
-                                break 'tokens;
-                            }
-                        } else {
-                            warn(
+                        let read = push_points(value, &mut setup_seen, &mut pts);
+                        rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
+                        if rec.setup.len() > MAX_SETUP_POINTS {
+                            rec.problems.push(Finding::new(
+                                Code::TooLarge,
+                                Severity::Error,
+                                off,
+                                format!(
+                                    "more than {MAX_SETUP_POINTS} setup points on the main \
+                                     line: the rest of the game is not read"
+                                ),
+                            ));
+                            rec.broken = true;
+                            break 'tokens;
+                        }
+                        let v = value.trim();
+                        match read {
+                            PointList::Read => {}
+                            PointList::Backwards => warn(
                                 &mut rec,
                                 Code::BadProperty,
                                 off,
-                                format!("{prop_name}[{}] is not a point: ignored", value.trim()),
-                            );
+                                format!(
+                                    "{prop_name}[{v}] is a rectangle written backwards (upper-left corner first): read as {}:{}",
+                                    &v[3..],
+                                    &v[..2]
+                                ),
+                            ),
+                            PointList::NotPoints => warn(
+                                &mut rec,
+                                Code::BadProperty,
+                                off,
+                                format!("{prop_name}[{v}] is not a point: ignored"),
+                            ),
                         }
                     }
                     Prop::Player => {
@@ -553,16 +729,34 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                         if markup_b.is_empty() {
                             markup_b_seen = PointSet::EMPTY;
                         }
-                        push_points(value, &mut markup_b_seen, &mut markup_b);
+                        let _ = push_points(value, &mut markup_b_seen, &mut markup_b);
                     }
                     Prop::TerritoryWhite => {
                         if markup_w.is_empty() {
                             markup_w_seen = PointSet::EMPTY;
                         }
-                        push_points(value, &mut markup_w_seen, &mut markup_w);
+                        let _ = push_points(value, &mut markup_w_seen, &mut markup_w);
                     }
                     Prop::Root(field) => {
-                        if !in_root || prop_values > 1 {
+                        if prop_values > 1 {
+                            continue;
+                        }
+                        let game_info = matches!(
+                            field,
+                            RootField::Komi
+                                | RootField::Handicap
+                                | RootField::Rules
+                                | RootField::Result
+                                | RootField::Black
+                                | RootField::White
+                        );
+                        if !in_root && !game_info {
+                            warn(
+                                &mut rec,
+                                Code::ParseError,
+                                prop_offset as usize,
+                                format!("root property {prop_name} outside the root node: ignored"),
+                            );
                             continue;
                         }
                         let raw = Some(RawValue {
@@ -581,8 +775,24 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
                             RootField::GameType => &mut rec.root.game_type,
                             RootField::Application => &mut rec.root.application,
                         };
-                        if slot.is_none() {
-                            *slot = raw;
+                        // Game info may stand in the node where the main line becomes
+                        // a game of its own (FF[4]), not only in the root; it is given
+                        // once on a line.
+                        match slot {
+                            None => *slot = raw,
+                            Some(first) if !in_root && first.raw != value => {
+                                let first = first.raw.trim().to_string();
+                                warn(
+                                    &mut rec,
+                                    Code::ParseError,
+                                    prop_offset as usize,
+                                    format!(
+                                        "{prop_name}[{}] again on the main line: the first, {prop_name}[{first}], is used",
+                                        value.trim()
+                                    ),
+                                );
+                            }
+                            Some(_) => {}
                         }
                     }
                     Prop::Other => {}
@@ -591,7 +801,7 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
         }
     }
     if !lexer.problems.iter().any(|p| p.fatal) {
-        end_property(&mut rec, prop_name, prop_values, prop_offset);
+        end_property(&mut rec, prop_name, prop, prop_values, prop_offset);
     }
     finish_node(&mut rec, current.take());
     if !markup_b.is_empty() || !markup_w.is_empty() {
