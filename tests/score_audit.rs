@@ -179,3 +179,21 @@ fn a_margin_in_quarters_is_read_in_stones() {
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
     assert!(r.check.reason.as_deref().unwrap().contains("in stones"));
 }
+
+#[test]
+fn a_seki_the_estimate_calls_dead_is_tried_alive_before_re_is_called_wrong() {
+    // The seki of corpus/shapes (White A8-E8 and Black B9-D9 share A9 and E9, neither can
+    // approach), without its territory markup: the estimate takes the White chain for dead
+    // (B+19.5 by area), but RE[B+7.5] is the count with the seki alive. Art. 9: in seki
+    // the chain lives; the check must find that fate, not call RE[] wrong.
+    let text = std::fs::read_to_string(
+        common::root().join("corpus/shapes/seki-two-shared-liberties__ok.sgf"),
+    )
+    .unwrap();
+    let without_markup = format!("{})", &text[..text.find("TB[").unwrap()]);
+    let r = audit(&without_markup);
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(reason.contains("the chain at A8 (5 stones) is alive"), "{reason}");
+    assert_eq!(r.score.as_ref().unwrap().result, "B+7.5");
+}

@@ -8,8 +8,8 @@ use crate::rules::{Counting, Rules};
 
 use crate::score::{
     check_result, count_territory, format_number, parse_result, recorded_points, score_position,
-    settle_dead, Check, CheckContext, CountedBy, DeadOutcome, DeadPolicy, RecordedResult, Score,
-    ScoringMethod, Verdict,
+    seki_candidates, settle_dead, Check, CheckContext, CountedBy, DeadFrom, DeadOutcome,
+    DeadPolicy, RecordedResult, Score, ScoringMethod, Verdict,
 };
 
 /// What the scorer needs to know about one replayed game.
@@ -271,6 +271,9 @@ impl Counter<'_> {
     ) -> (Judgement, DeadOutcome) {
         let input = self.input;
         let dead = settle_dead(position, self.markup, input.dead);
+        // Trying every fate of the uncertain chains settles them, not a seki the estimate
+        // guessed (see `settle_dead`).
+        let seki_guessed = dead.from == DeadFrom::Estimate && !dead.seki.is_empty();
         let score = self.score(position, &dead, &dead.dead, captures);
         let ctx = CheckContext {
             dead_determined: dead.determined,
@@ -291,7 +294,14 @@ impl Counter<'_> {
             };
             return (judgement, dead);
         };
-        let judgement = match fit(&dead, &self.readings, target, |removed| {
+        // The search tries the uncertain chains, and dead chains that may be alive in seki.
+        let mut searched = dead.clone();
+        if dead.from == DeadFrom::Estimate {
+            searched
+                .uncertain
+                .extend(seki_candidates(position, &dead.dead));
+        }
+        let judgement = match fit(&searched, &self.readings, target, |removed| {
             self.score(position, &dead, removed, captures)
         }) {
             Fit::Found {
@@ -315,7 +325,10 @@ impl Counter<'_> {
                     ));
                 }
                 if !flipped.is_empty() {
-                    assumed.push(format!("if {}", describe_flips(&flipped, &dead, position)));
+                    assumed.push(format!(
+                        "if {}",
+                        describe_flips(&flipped, &searched, position)
+                    ));
                 }
                 let mut check = check_result(
                     input.recorded_raw,
@@ -339,12 +352,12 @@ impl Counter<'_> {
                     reading: other_reading.then_some(reading),
                 }
             }
-            Fit::NoneFits if !dead.uncertain.is_empty() => {
+            Fit::NoneFits if !searched.uncertain.is_empty() => {
                 let mut sure = check_result(
                     input.recorded_raw,
                     Some(&score),
                     &CheckContext {
-                        dead_determined: true,
+                        dead_determined: !seki_guessed,
                         ..ctx
                     },
                 );
@@ -352,7 +365,7 @@ impl Counter<'_> {
                     sure.reason = Some(format!(
                         "{}; no life-or-death assignment of the {} uncertain chain(s) gives RE[] by area or by territory",
                         sure.reason.unwrap_or_default(),
-                        dead.uncertain.len()
+                        searched.uncertain.len()
                     ));
                 }
                 Judgement {

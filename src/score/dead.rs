@@ -105,21 +105,84 @@ fn estimate_outcome(position: &Position) -> DeadOutcome {
             uncertain.push(chain.stones.clone());
         }
     }
-    let note = (!uncertain.is_empty()).then(|| {
-        format!(
+    let mut notes = Vec::new();
+    if !uncertain.is_empty() {
+        notes.push(format!(
             "the estimate is unsure of {} chain(s) ({} stones)",
             uncertain.len(),
             uncertain.iter().map(Vec::len).sum::<usize>()
-        )
-    });
+        ));
+    }
+    // Seki judged by play-outs is the estimate's least sure call: a dead group taken for
+    // seki turns its whole area into nobody's. A count resting on one is not determined.
+    if !estimate.seki.is_empty() {
+        notes.push(format!(
+            "the estimate judged {} stones to be in seki",
+            estimate.seki.len()
+        ));
+    }
+    let note = (!notes.is_empty()).then(|| notes.join("; "));
     DeadOutcome {
         from: DeadFrom::Estimate,
         dead,
-        determined: uncertain.is_empty(),
+        determined: uncertain.is_empty() && estimate.seki.is_empty(),
         note,
         uncertain,
         seki: estimate.seki,
     }
+}
+
+/// Chains among `dead` that may be alive in seki instead: at most two liberties, each of
+/// them also a liberty of a neighbouring live opponent chain with at most two liberties
+/// (neither side can approach: the shape of a seki without eyes). An estimate can take
+/// such a chain for dead; the check tries its other fate before calling `RE[]` wrong.
+/// Each chain is sorted; chains are in the order of their first stone.
+pub fn seki_candidates(position: &Position, dead: &[Point]) -> Vec<Vec<Point>> {
+    let size = position.size;
+    let is_dead = |p: Point| dead.binary_search(&p).is_ok();
+    // The chain at `start` and its liberties, dead stones counted as stones.
+    let chain_at = |start: Point| {
+        let color = position.get(start);
+        let mut stones = vec![start];
+        let mut liberties = Vec::new();
+        let mut i = 0;
+        while i < stones.len() {
+            for q in size.neighbors(stones[i]) {
+                match position.get(q) {
+                    None if !liberties.contains(&q) => liberties.push(q),
+                    c if c == color && !stones.contains(&q) => stones.push(q),
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        stones.sort();
+        (stones, liberties)
+    };
+    let mut seen: Vec<Point> = Vec::new();
+    let mut out = Vec::new();
+    for &p in dead {
+        if seen.binary_search(&p).is_ok() || !size.contains(p) || position.get(p).is_none() {
+            continue;
+        }
+        let (stones, liberties) = chain_at(p);
+        seen.extend_from_slice(&stones);
+        seen.sort();
+        if stones.len() > 64 || liberties.is_empty() || liberties.len() > 2 {
+            continue;
+        }
+        let color = position.get(p);
+        let shared = liberties.iter().all(|&l| {
+            size.neighbors(l).any(|q| {
+                let c = position.get(q);
+                c.is_some() && c != color && !is_dead(q) && chain_at(q).1.len() <= 2
+            })
+        });
+        if shared && stones.iter().all(|&s| is_dead(s)) {
+            out.push(stones);
+        }
+    }
+    out
 }
 
 /// Decides the dead stones under a policy. `markup` is `Some((tb, tw))` when the record
@@ -184,6 +247,26 @@ mod tests {
             X O .
             . X O",
         )
+    }
+
+    #[test]
+    fn dead_chains_sharing_their_last_liberties_are_seki_candidates() {
+        // White's top chain shares its two liberties (A5, E5) with Black's B5-D5 chain:
+        // the shape of a seki. The White stone at E1, dead in Black's area with three
+        // liberties, is not a candidate.
+        let p = Position::from_diagram(
+            "
+            . X X X . X
+            O O O O O X
+            X X X X X X
+            . . . . . X
+            . . . . O X",
+        );
+        let top: Vec<Point> = (0..5).map(|c| Point::new(c, 1)).collect();
+        let mut dead = top.clone();
+        dead.push(Point::new(4, 4));
+        dead.sort();
+        assert_eq!(seki_candidates(&p, &dead), vec![top]);
     }
 
     #[test]
