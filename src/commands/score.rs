@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::audit::AuditOptions;
+use crate::audit::{AuditOptions, RulesFrom, Status};
 use crate::cli::ScoreArgs;
 use crate::input::source::read_file;
 use crate::input::walk::io_message;
@@ -84,9 +84,9 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         size.unwrap_or_else(|| "?".into()),
         report.rules,
         match report.rules_from {
-            crate::audit::RulesFrom::Ru => "RU[]",
-            crate::audit::RulesFrom::Default => "the default",
-            crate::audit::RulesFrom::Option => "--rules",
+            RulesFrom::Ru => "RU[]",
+            RulesFrom::Default => "the default",
+            RulesFrom::Option => "--rules",
         },
         report.komi,
         report
@@ -187,12 +187,11 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
     } else {
         writeln!(out, "Not counted.")?;
     }
-    let verdict = serde_json::to_value(report.check.verdict).ok();
     writeln!(
         out,
         "RE[{}]: {}{}",
         t(report.result.as_deref().unwrap_or("")),
-        verdict.as_ref().and_then(|v| v.as_str()).unwrap_or("?"),
+        report.check.verdict.as_str(),
         report
             .check
             .reason
@@ -201,9 +200,5 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             .unwrap_or_default()
     )?;
     out.flush()?;
-    Ok(if report.status == crate::audit::Status::Ok {
-        0
-    } else {
-        1
-    })
+    Ok(if report.status == Status::Ok { 0 } else { 1 })
 }

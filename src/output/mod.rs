@@ -9,6 +9,7 @@ pub mod progress;
 pub mod sanitize;
 pub mod summary;
 pub mod table;
+mod wire;
 
 use std::io;
 

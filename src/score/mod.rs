@@ -23,6 +23,6 @@ pub use check::{check_result, recorded_points, Check, CheckContext, Verdict};
 pub use dead::{dead_from_markup, settle_dead, DeadFrom, DeadOutcome, DeadPolicy};
 pub use margin::{format_points, format_stones, handicap_bonus, margin, HandicapBonus};
 pub use result::{parse_result, RecordedResult};
-pub use tally::{score_position, DeadList, Score};
+pub use tally::{score_position, Score};
 
 pub mod estimate;
