@@ -225,7 +225,7 @@ fn a_hundred_thousand_nested_variations() {
         assert!(has(g, "parse-error", "warning"), "{name}: {:?}", codes(g));
     }
 
-    // The `score` command hands the game to the reference reader too: no stack overflow.
+    // The `score` command reads the game as the audit does: no stack overflow.
     for path in [&nested, &variations] {
         let out = Command::new(BIN).arg("score").arg(path).output().unwrap();
         assert!(

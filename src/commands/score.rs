@@ -10,7 +10,7 @@ use crate::input::walk::io_message;
 use crate::output::sanitize::for_terminal;
 use crate::rules::{Counting, RuleSet};
 use crate::run::LoadedFile;
-use crate::sgf::reference::read_games;
+use crate::sgf::info::game_info;
 
 use crate::output::board::render_board_marked;
 use crate::score::{count_area, score_position, settle_dead, ScoringMethod};
@@ -59,17 +59,12 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         t(report.black.as_deref().unwrap_or("?")),
         t(report.white.as_deref().unwrap_or("?"))
     )?;
-    if let Ok(games) = read_games(file.game_text(args.game)) {
-        if let Some(g) = games.first() {
-            let info: Vec<String> = g
-                .info
-                .iter()
-                .map(|(k, v)| format!("{k}: {}", t(v)))
-                .collect();
-            if !info.is_empty() {
-                writeln!(out, "{}", info.join("   "))?;
-            }
-        }
+    let info: Vec<String> = game_info(file.game_text(args.game))
+        .iter()
+        .map(|(k, v)| format!("{k}: {}", t(v)))
+        .collect();
+    if !info.is_empty() {
+        writeln!(out, "{}", info.join("   "))?;
     }
     let size = report.size.map(|[w, h]| {
         if w == h {
