@@ -42,10 +42,12 @@ pub enum Code {
     UnknownRules,
     UnparsedResult,
     ResultMismatch,
+    /// The audit of a game stopped on a fault of the tool itself (a caught panic).
+    InternalError,
 }
 
 impl Code {
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 19] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -64,6 +66,7 @@ impl Code {
         Code::UnknownRules,
         Code::UnparsedResult,
         Code::ResultMismatch,
+        Code::InternalError,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -86,6 +89,7 @@ impl Code {
             Code::UnknownRules => "unknown-rules",
             Code::UnparsedResult => "unparsed-result",
             Code::ResultMismatch => "result-mismatch",
+            Code::InternalError => "internal-error",
         }
     }
 

@@ -516,7 +516,8 @@ fn a_panic_in_one_game_is_that_games_error() {
     assert_eq!(report.status, Status::Error);
     assert_eq!(report.game, 0);
     assert_eq!(report.findings.len(), 1);
-    assert_eq!(report.findings[0].code.as_str(), "parse-error");
+    assert_eq!(report.findings[0].code.as_str(), "internal-error");
+    assert_eq!(report.findings[0].severity.as_str(), "error");
     assert!(report.findings[0].message.contains("replay broke"));
     assert!(report.findings[0].message.contains("internal error"));
     let report = file.audit_with(1, &options, |_, _| {
