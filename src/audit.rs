@@ -3,8 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
-
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Position};
 use crate::input::split::{GameSlice, Gravity};
@@ -13,6 +11,7 @@ use crate::replay::{replay, Replay};
 use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
 
+pub mod figure;
 pub mod verdict;
 use crate::sgf::record::{parse_game, GameRecord, Limits};
 use crate::sgf::text::simple_text;
@@ -50,8 +49,7 @@ impl Default for AuditOptions {
 }
 
 /// The status of a game (CONTRACT.md): what `--fail-on` selects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Status {
     Ok,
     Illegal,
@@ -73,8 +71,7 @@ impl Status {
 }
 
 /// How the game ended, as far as the record tells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndedBy {
     /// Two consecutive passes (art. 7).
     Passes,
@@ -87,17 +84,41 @@ pub enum EndedBy {
 }
 
 /// Where the rules came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RulesFrom {
-    #[serde(rename = "RU")]
     Ru,
     Default,
     Option,
 }
 
+impl EndedBy {
+    /// The name in reports: `passes`, `resignation`, `time`, `forfeit`, `agreement`,
+    /// `unfinished`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndedBy::Passes => "passes",
+            EndedBy::Resignation => "resignation",
+            EndedBy::Time => "time",
+            EndedBy::Forfeit => "forfeit",
+            EndedBy::Agreement => "agreement",
+            EndedBy::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl RulesFrom {
+    /// The name in reports: `RU`, `default`, `option`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RulesFrom::Ru => "RU",
+            RulesFrom::Default => "default",
+            RulesFrom::Option => "option",
+        }
+    }
+}
+
 /// The report on one game: a `game` line of the JSON output.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct GameReport {
     pub path: String,
     /// Index of the game in its file, from 0.
@@ -125,11 +146,9 @@ pub struct GameReport {
     pub score: Option<Score>,
     pub check: Check,
     /// The final board, when asked for (`AuditOptions::keep_board`).
-    #[serde(skip)]
     pub board: Option<Position>,
     /// Diagrams of the game's problems, when asked for (`AuditOptions::figures`).
-    #[serde(skip)]
-    pub figures: Vec<crate::figure::Figure>,
+    pub figures: Vec<crate::audit::figure::Figure>,
 }
 
 impl GameReport {
@@ -531,7 +550,7 @@ fn audit_record(
     report.score = outcome.score;
     report.check = outcome.check;
     if options.figures {
-        report.figures = crate::figure::problem_figures(
+        report.figures = crate::audit::figure::problem_figures(
             record,
             size,
             &rules,

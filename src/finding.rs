@@ -1,10 +1,7 @@
 //! The catalogue of findings: every code the tool reports, its severity and article.
 
-use serde::Serialize;
-
 /// How serious a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     /// What was normalised (komi in hundredths, say).
     Info,
@@ -25,8 +22,7 @@ impl Severity {
 }
 
 /// Finding codes (kebab-case in reports, never reused).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Code {
     ParseError,
     BadEncoding,
@@ -50,10 +46,12 @@ pub enum Code {
     SetupWithoutLiberties,
     HandicapInferred,
     NotGo,
+    /// The audit of a game stopped on a fault of the tool itself (a caught panic).
+    InternalError,
 }
 
 impl Code {
-    pub const ALL: [Code; 22] = [
+    pub const ALL: [Code; 23] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -76,6 +74,7 @@ impl Code {
         Code::SetupWithoutLiberties,
         Code::HandicapInferred,
         Code::NotGo,
+        Code::InternalError,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -102,6 +101,7 @@ impl Code {
             Code::SetupWithoutLiberties => "setup-without-liberties",
             Code::HandicapInferred => "handicap-inferred",
             Code::NotGo => "not-go",
+            Code::InternalError => "internal-error",
         }
     }
 
@@ -133,36 +133,28 @@ impl std::fmt::Display for Code {
 }
 
 /// One thing found in one game, with its place in the file.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Finding {
     pub code: Code,
     pub severity: Severity,
     /// Move number from 1 (passes count, setup nodes do not); `None` when the finding
     /// is not about a move.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#move: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub color: Option<&'static str>,
     /// SGF coordinate of the move.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub point: Option<String>,
     /// Human coordinate (GTP style: `D16`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vertex: Option<String>,
     pub line: u32,
     pub column: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub article: Option<u32>,
     pub message: String,
     /// For repetitions: the most recent move after which the repeated position stood
     /// (0 = the start position).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_seen: Option<u32>,
     /// For repetitions: the length of the cycle in moves.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cycle_length: Option<u32>,
     /// Byte offset in the game's text (resolved to `line`/`column` before reporting).
-    #[serde(skip)]
     pub offset: usize,
 }
 

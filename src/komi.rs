@@ -1,16 +1,13 @@
 //! Komi as archives write it: points, Fox's hundredths, stones; what was read and used.
 
-use serde::Serialize;
-
 /// The komi of a game: what `KM[]` said and what the count uses.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Komi {
     /// Points used in the count.
     pub points: f64,
     /// The `KM[]` text as written (`None` when absent).
     pub raw: Option<String>,
     /// Why `points` differs from the raw number, for a `komi-normalized` finding.
-    #[serde(skip)]
     pub normalized: Option<String>,
     /// True when the komi the game was played with cannot be known from the record (no
     /// `KM[]`, unreadable, or Fox's `KM[0]` on an even game): a count never contradicts

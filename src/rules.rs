@@ -1,13 +1,10 @@
 //! Rule sets as data: what a replay forbids and how a game is counted, and the table
 //! that maps `RU[]` spellings to them.
 
-use serde::Serialize;
-
 use crate::board::SuicideRule;
 
 /// The rule sets the tool knows (RULES.md, "Other rule sets").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RuleSet {
     Chinese,
     ChinesePositional,
@@ -22,8 +19,7 @@ pub enum RuleSet {
 }
 
 /// Which earlier positions a move may not recreate (art. 6, art. 20).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Superko {
     /// Whole board and side to move (the Chinese default).
     Situational,
@@ -34,8 +30,7 @@ pub enum Superko {
 }
 
 /// What a repetition beyond a simple ko is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RepetitionOutcome {
     /// The move is forbidden (finding `superko`, the move is void).
     Illegal,
@@ -44,8 +39,7 @@ pub enum RepetitionOutcome {
 }
 
 /// How the final position is counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counting {
     /// Stones plus surrounded points (数子法), empty regions touching both colours split.
     Area,
@@ -56,12 +50,11 @@ pub enum Counting {
 }
 
 /// Everything the replay and the scorer need to know about the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rules {
     pub set: RuleSet,
     pub superko: Superko,
     pub repetition: RepetitionOutcome,
-    #[serde(skip)]
     pub suicide: SuicideRule,
     pub counting: Counting,
     pub default_komi: f64,

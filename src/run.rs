@@ -186,7 +186,7 @@ fn internal_error_report(
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown panic".to_string());
     let mut f = Finding::new(
-        Code::ParseError,
+        Code::InternalError,
         Severity::Error,
         0,
         format!("internal error while auditing this game ({what}); please report it"),

@@ -155,6 +155,76 @@ fn score_shows_the_board_the_counts_and_the_check() {
     assert!(text.contains("area"));
 }
 
+/// The finding codes `score` lists (`  error [occupied] move 3: …`), in order.
+fn listed_codes(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_once('[')?.1.split_once(']').map(|(c, _)| c))
+        .collect()
+}
+
+#[test]
+fn score_reads_a_huge_game_and_deep_variations_like_audit() {
+    let dir = tempfile::tempdir().unwrap();
+    // 300,000 moves, over the 250,000-node limit; every seventh a pass, the others on
+    // points that soon are occupied.
+    let long = dir.path().join("long.sgf");
+    let mut text = String::from("(;GM[1]SZ[19]KM[7.5]RU[Chinese]GN[long]");
+    let cols = b"abcdefghijklmnopqrs";
+    for i in 0..300_000usize {
+        let color = if i % 2 == 0 { 'B' } else { 'W' };
+        if i % 7 == 0 {
+            text.push_str(&format!(";{color}[]"));
+        } else {
+            let (c, r) = (cols[i % 19] as char, cols[(i / 19) % 19] as char);
+            text.push_str(&format!(";{color}[{c}{r}]"));
+        }
+    }
+    text.push(')');
+    std::fs::write(&long, text).unwrap();
+    // 100,000 variations, each inside the one before, each with a move.
+    let nested = dir.path().join("nested.sgf");
+    let n = 100_000;
+    std::fs::write(
+        &nested,
+        format!("(;GM[1]SZ[19]{}{})", "(;B[aa]".repeat(n), ")".repeat(n)),
+    )
+    .unwrap();
+
+    for (path, name) in [(&long, "long"), (&nested, "nested")] {
+        let path = path.to_str().unwrap();
+        let score = sgfaudit(&["score", path]);
+        let shown = String::from_utf8(score.stdout).unwrap();
+        assert_eq!(score.status.code(), Some(1), "{name}: {:?}", score.status);
+        let audit = sgfaudit(&["audit", "--json", path]);
+        let lines = common::json_lines(&audit.stdout);
+        let game = &common::games(&lines)[0];
+        let codes: Vec<&str> = game["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            listed_codes(&shown),
+            codes,
+            "{name}: score and audit find the same"
+        );
+        assert!(
+            shown.contains(&format!("{} moves", game["moves"])),
+            "{name}: {}",
+            &shown[..400]
+        );
+    }
+    let shown = String::from_utf8(sgfaudit(&["score", long.to_str().unwrap()]).stdout).unwrap();
+    assert!(shown.contains("[too-large]"), "{}", &shown[..400]);
+    assert!(
+        shown.lines().nth(2) == Some("GN: long"),
+        "{}",
+        &shown[..400]
+    );
+}
+
 #[test]
 fn rules_superko_komi_and_dead_options_reach_the_audit() {
     let file = "corpus/shapes/triple-ko__superko@8.sgf";

@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use common::{root, sgfaudit};
+use sgfaudit::audit::figure::{counted_figure, Figure, Mark, Panel};
 use sgfaudit::audit::AuditOptions;
 use sgfaudit::board::naive::NaiveBoard;
 use sgfaudit::board::SuicideRule;
-use sgfaudit::figure::{counted_figure, Figure, Mark, Panel};
 use sgfaudit::geom::{BoardSize, Color, Point, Position};
 use sgfaudit::input::source::read_file;
 use sgfaudit::output::svg::{standalone, write_figure, Style};

@@ -1,5 +1,6 @@
 //! The fast reader (lexer + record) and the reference reader (`sgf-parse`) see the same
-//! games, the same main-line moves and the same setup stones, on every game of
+//! games, the same main-line moves, the same setup stones and the same game information
+//! (`GN`, `EV`, …), on every game of
 //! `../shared/corpus` (the Tygem collections included) and of `corpus/`.
 
 mod common;
@@ -10,6 +11,7 @@ use rayon::prelude::*;
 use sgfaudit::geom::{Color, Point};
 use sgfaudit::input::source::read_file;
 use sgfaudit::run::LoadedFile;
+use sgfaudit::sgf::info::game_info;
 use sgfaudit::sgf::record::{parse_game, Limits, MoveTarget};
 use sgfaudit::sgf::reference::read_games;
 
@@ -140,6 +142,42 @@ fn compare(files: &[PathBuf]) -> (usize, usize) {
                 };
                 if setup != reference.setup && !(merged && subset(&reference.setup, &setup)) {
                     diffs.push(format!("{} game {i}: setup differs", path.display()));
+                }
+                // The readers differ in presentation only: sgf-parse reads TM[] as a number
+                // (`60.0` becomes `60`, `10:00` is dropped), does not trim, and keeps a
+                // repeated property twice; the fast reader shows the first; white space is
+                // compared as one space; empty values are not shown.
+                let tidy = |list: Vec<(String, String)>| -> Vec<(String, String)> {
+                    list.into_iter()
+                        .map(|(k, v)| {
+                            let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
+                            match (k.as_str(), v.parse::<f64>()) {
+                                ("TM", Ok(n)) => (k, n.to_string()),
+                                ("TM", Err(_)) => (k, String::new()),
+                                _ => (k, v),
+                            }
+                        })
+                        .filter(|(_, v)| !v.is_empty())
+                        .fold(Vec::new(), |mut seen, (k, v)| {
+                            if !seen.iter().any(|(s, _)| *s == k) {
+                                seen.push((k, v));
+                            }
+                            seen
+                        })
+                };
+                let info = tidy(
+                    game_info(text)
+                        .into_iter()
+                        .map(|(k, v)| (k.to_string(), v))
+                        .collect(),
+                );
+                let same_info = info == tidy(reference.info.clone());
+                if !same_info {
+                    diffs.push(format!(
+                        "{} game {i}: game information differs: {info:?} vs {:?}",
+                        path.display(),
+                        reference.info
+                    ));
                 }
             }
             (compared, unread, diffs)

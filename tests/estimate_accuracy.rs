@@ -360,9 +360,6 @@ fn estimate_agrees_with_the_territory_markup_of_real_games() {
     // play-outs leave uncertain.
     assert!(share >= 0.89, "{share}");
     assert!(either >= 0.94, "{either}");
-    if !cfg!(debug_assertions) {
-        assert!(median_time <= Duration::from_millis(6), "{median_time:?}");
-    }
 }
 
 #[test]
@@ -533,7 +530,4 @@ fn estimate_agrees_with_gnu_go_on_finished_games() {
     assert!(alike_any_seed >= 0.91, "{alike_any_seed}");
     assert!(score_share >= 0.69, "{score_share}");
     assert!(counted_alike >= 0.89, "{counted_alike}");
-    if !cfg!(debug_assertions) {
-        assert!(median_time <= Duration::from_millis(6), "{median_time:?}");
-    }
 }

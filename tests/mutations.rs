@@ -5,26 +5,48 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use sgfaudit::audit::{audit_game, AuditOptions, Status};
+use sgfaudit::finding::Severity;
 use sgfaudit::input::source::Bytes;
 use sgfaudit::run::LoadedFile;
 
-/// Splits, parses, replays and scores every game of `bytes`; checks one report per game
-/// slice and that the statuses add up.
+/// Splits, parses, replays and scores every game of `bytes`, and checks what a user of
+/// the report relies on: one report per game slice, in order; every finding placed in the
+/// file (line and column from 1, not past the file's end: text between two game trees is
+/// reported with the game before it); a status that agrees with the findings (`ok`: no
+/// error; `illegal`: some error); no more moves than the text has values (every move is
+/// a property with a value, `B[]` included; a node's `;` may be implied).
 fn audit_all(name: &str, bytes: Vec<u8>) {
+    // Every line end counts (a CR LF twice): a bound, not the count.
+    let file_lines = bytes.iter().filter(|&&b| b == b'\n' || b == b'\r').count() as u32 + 1;
     let file = LoadedFile::new(name.to_string(), Bytes::Owned(bytes));
     assert!(!file.games.is_empty(), "{name}: no game slice");
     let options = AuditOptions::default();
-    let mut by_status = [0usize; 4];
     for index in 0..file.games.len() {
         let report = audit_game(&file.game_input(index), &options);
         assert_eq!(report.game, index, "{name}");
-        let s = Status::ALL
+        for f in &report.findings {
+            assert!(f.line >= 1 && f.column >= 1, "{name} game {index}: {f:?}");
+            assert!(
+                f.line <= file_lines,
+                "{name} game {index}: {f:?} past line {file_lines}"
+            );
+        }
+        let has_error = report
+            .findings
             .iter()
-            .position(|s| *s == report.status)
-            .unwrap();
-        by_status[s] += 1;
+            .any(|f| f.severity == Severity::Error);
+        match report.status {
+            Status::Ok => assert!(!has_error, "{name} game {index}: ok with an error"),
+            Status::Illegal => assert!(has_error, "{name} game {index}: illegal without an error"),
+            _ => {}
+        }
+        let values = file.game_text(index).matches('[').count();
+        assert!(
+            report.moves as usize <= values,
+            "{name} game {index}: {} moves",
+            report.moves
+        );
     }
-    assert_eq!(by_status.iter().sum::<usize>(), file.games.len(), "{name}");
 }
 
 fn corpus_files() -> Vec<PathBuf> {

@@ -194,6 +194,9 @@ fn a_seki_the_estimate_calls_dead_is_tried_alive_before_re_is_called_wrong() {
     let r = audit(&without_markup);
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
     let reason = r.check.reason.as_deref().unwrap();
-    assert!(reason.contains("the chain at A8 (5 stones) is alive"), "{reason}");
+    assert!(
+        reason.contains("the chain at A8 (5 stones) is alive"),
+        "{reason}"
+    );
     assert_eq!(r.score.as_ref().unwrap().result, "B+7.5");
 }

@@ -1,6 +1,7 @@
 //! The two commands, from parsed arguments to an exit code (0, 1 or 2; CONTRACT.md).
 
 mod score;
+mod show;
 
 use std::io::{self, Write};
 
@@ -41,5 +42,5 @@ pub fn score(args: &ScoreArgs) -> io::Result<u8> {
 
 /// `sgfaudit show`: the position before one move, as text or SVG.
 pub fn show(args: &ShowArgs) -> io::Result<u8> {
-    crate::show::show(args)
+    show::show(args)
 }

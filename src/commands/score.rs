@@ -3,14 +3,14 @@
 
 use std::io::{self, Write};
 
-use crate::audit::AuditOptions;
+use crate::audit::{AuditOptions, RulesFrom, Status};
 use crate::cli::ScoreArgs;
 use crate::input::source::read_file;
 use crate::input::walk::io_message;
 use crate::output::sanitize::for_terminal;
 use crate::rules::{Counting, RuleSet};
 use crate::run::LoadedFile;
-use crate::sgf::reference::read_games;
+use crate::sgf::info::game_info;
 
 use crate::output::board::render_board_marked;
 use crate::score::{
@@ -61,17 +61,12 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         t(report.black.as_deref().unwrap_or("?")),
         t(report.white.as_deref().unwrap_or("?"))
     )?;
-    if let Ok(games) = read_games(file.game_text(args.game)) {
-        if let Some(g) = games.first() {
-            let info: Vec<String> = g
-                .info
-                .iter()
-                .map(|(k, v)| format!("{k}: {}", t(v)))
-                .collect();
-            if !info.is_empty() {
-                writeln!(out, "{}", info.join("   "))?;
-            }
-        }
+    let info: Vec<String> = game_info(file.game_text(args.game))
+        .iter()
+        .map(|(k, v)| format!("{k}: {}", t(v)))
+        .collect();
+    if !info.is_empty() {
+        writeln!(out, "{}", info.join("   "))?;
     }
     let size = report.size.map(|[w, h]| {
         if w == h {
@@ -86,9 +81,9 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         size.unwrap_or_else(|| "?".into()),
         report.rules,
         match report.rules_from {
-            crate::audit::RulesFrom::Ru => "RU[]",
-            crate::audit::RulesFrom::Default => "the default",
-            crate::audit::RulesFrom::Option => "--rules",
+            RulesFrom::Ru => "RU[]",
+            RulesFrom::Default => "the default",
+            RulesFrom::Option => "--rules",
         },
         report.komi,
         report
@@ -257,12 +252,11 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             return Ok(2);
         }
     }
-    let verdict = serde_json::to_value(report.check.verdict).ok();
     writeln!(
         out,
         "RE[{}]: {}{}",
         t(report.result.as_deref().unwrap_or("")),
-        verdict.as_ref().and_then(|v| v.as_str()).unwrap_or("?"),
+        report.check.verdict.as_str(),
         report
             .check
             .reason
@@ -271,11 +265,7 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             .unwrap_or_default()
     )?;
     out.flush()?;
-    Ok(if report.status == crate::audit::Status::Ok {
-        0
-    } else {
-        1
-    })
+    Ok(if report.status == Status::Ok { 0 } else { 1 })
 }
 
 /// `--svg OUT`: the counted position as a picture, with the result, `RE[]` and the
@@ -287,7 +277,7 @@ fn write_svg(
     method: ScoringMethod,
     report: &crate::audit::GameReport,
 ) -> io::Result<()> {
-    let verdict = serde_json::to_value(report.check.verdict).ok();
+    let verdict = report.check.verdict.as_str();
     let caption = vec![
         format!(
             "{} game {}: {} (B) vs {} (W)",
@@ -303,7 +293,7 @@ fn write_svg(
         format!(
             "RE[{}]: {}{}",
             report.result.as_deref().unwrap_or(""),
-            verdict.as_ref().and_then(|v| v.as_str()).unwrap_or("?"),
+            verdict,
             report
                 .check
                 .reason
@@ -312,6 +302,6 @@ fn write_svg(
                 .unwrap_or_default()
         ),
     ];
-    let figure = crate::figure::counted_figure(board, score, method, caption);
+    let figure = crate::audit::figure::counted_figure(board, score, method, caption);
     std::fs::write(path, crate::output::svg::standalone(&figure))
 }

@@ -4,11 +4,8 @@
 //! a character can be `]` or `\`, which a byte splitter would take for SGF syntax.
 
 use rayon::prelude::*;
-use serde::Serialize;
-
 /// How the encoding of a file was chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EncodingFrom {
     /// Valid UTF-8 (with or without a byte-order mark, with or without `CA[UTF-8]`).
     Utf8,

@@ -1,7 +1,7 @@
 //! Byte offsets -> `line:column`, computed only for what is reported.
 
 /// A place in a file, both counted from 1; the column counts characters, not bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct LineCol {
     pub line: u32,
     pub column: u32,

@@ -23,8 +23,6 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
         .unwrap_or_default();
     let mut codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
     codes.dedup();
-    let ended = serde_json::to_value(g.ended_by).ok();
-    let verdict = serde_json::to_value(g.check.verdict).ok();
     writeln!(
         out,
         "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
@@ -38,12 +36,12 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
         g.komi,
         g.handicap,
         g.moves,
-        ended.as_ref().and_then(|v| v.as_str()).unwrap_or(""),
+        g.ended_by.as_str(),
         g.findings.len(),
         field(&codes.join(" ")),
         field(g.check.recorded.as_deref().unwrap_or("")),
         field(g.check.computed.as_deref().unwrap_or("")),
-        verdict.as_ref().and_then(|v| v.as_str()).unwrap_or(""),
+        g.check.verdict.as_str(),
     )
     .expect("writing to memory");
 }

@@ -185,7 +185,8 @@ fn row(game: &GameReport) -> String {
         }
         s.push_str("</figure>");
     }
-    if let Some(m) = crate::figure::first_illegal_move(&game.findings).and_then(|f| f.r#move) {
+    if let Some(m) = crate::audit::figure::first_illegal_move(&game.findings).and_then(|f| f.r#move)
+    {
         let _ = write!(
             s,
             "<code>sgfaudit show {path} --game {} --move {m}</code>",

@@ -68,7 +68,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::{wire, Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 
 /// Writes one JSON object per line.
@@ -81,13 +81,13 @@ fn render_game(game: &GameReport, out: &mut Vec<u8>) {
     #[derive(Serialize)]
     struct Line<'a> {
         r#type: &'a str,
-        data: &'a GameReport,
+        data: wire::GameJson<'a>,
     }
     serde_json::to_writer(
         &mut *out,
         &Line {
             r#type: "game",
-            data: game,
+            data: wire::GameJson(game),
         },
     )
     .expect("a report serialises");

@@ -11,6 +11,7 @@ pub mod sanitize;
 pub mod summary;
 pub mod svg;
 pub mod table;
+mod wire;
 
 use std::io;
 

@@ -37,7 +37,9 @@ pub struct Summary {
     pub files: usize,
     pub games: usize,
     pub moves: u64,
+    #[serde(serialize_with = "super::wire::by_name")]
     pub by_status: BTreeMap<Status, usize>,
+    #[serde(serialize_with = "super::wire::by_name")]
     pub by_code: BTreeMap<Code, usize>,
     /// Inputs that could not be read at all.
     pub unreadable: usize,

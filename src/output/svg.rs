@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use crate::figure::{Figure, Mark, Panel};
+use crate::audit::figure::{Figure, Mark, Panel};
 use crate::geom::{BoardSize, Color, Point};
 use crate::score::Owner;
 

@@ -2,24 +2,32 @@
 //! when the count is beyond doubt; every other mismatch, and every result counting cannot
 //! check (resignation, time, forfeit), is `unverifiable` with the reason in words.
 
-use serde::Serialize;
-
 use super::margin::format_points;
 use super::result::{parse_result, RecordedResult};
 use super::tally::{CountedBy, Score};
 use crate::geom::Color;
 
 /// How the recorded result compares with the count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     Agrees,
     Disagrees,
     Unverifiable,
 }
 
+impl Verdict {
+    /// The name in reports: `agrees`, `disagrees`, `unverifiable`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Agrees => "agrees",
+            Verdict::Disagrees => "disagrees",
+            Verdict::Unverifiable => "unverifiable",
+        }
+    }
+}
+
 /// The report's `check` object.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Check {
     /// `RE[]` as written.
     pub recorded: Option<String>,
@@ -29,7 +37,6 @@ pub struct Check {
     /// Why the result could not be checked, or what disagrees.
     pub reason: Option<String>,
     /// Recorded minus counted margin, in points from Black's side, when both are numbers.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub difference: Option<f64>,
 }
 

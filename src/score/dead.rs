@@ -2,8 +2,6 @@
 //! markup, an estimate, or nobody (every stone counted alive). Stones inside pass-alive
 //! territory are dead in every case.
 
-use serde::Serialize;
-
 use super::benson::dead_in_pass_alive_territory;
 use super::estimate::{estimate_dead, ChainStatus, EstimateConfig};
 use crate::geom::{Color, Point, Position};
@@ -39,8 +37,7 @@ impl DeadPolicy {
 }
 
 /// Where the dead stones of a score came from (`score.dead_from` in the report).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DeadFrom {
     Markup,
     Estimate,

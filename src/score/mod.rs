@@ -28,7 +28,7 @@ pub use margin::{
     format_number, format_points, format_stones, handicap_bonus, margin, HandicapBonus,
 };
 pub use result::{parse_result, RecordedResult};
-pub use tally::{score_position, CountedBy, DeadList, Score};
+pub use tally::{score_position, CountedBy, Score};
 pub use territory::{count_territory, TerritoryCount, TerritoryScore};
 
 pub mod estimate;

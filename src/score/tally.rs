@@ -1,7 +1,5 @@
 //! The counted score of a final position: what was removed, each side's area, komi, the
-//! handicap bonus and the margin, in the shape of the report's `score` object.
-
-use serde::{Serialize, Serializer};
+//! handicap bonus and the margin (written as the report's `score` object by `output`).
 
 use super::area::{count_area, Owner, ScoringMethod};
 use super::dead::DeadFrom;
@@ -10,8 +8,7 @@ use super::territory::TerritoryScore;
 use crate::geom::{Color, Point, Position};
 
 /// Which count the check compared with `RE[]` (`score.counting` in the report).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CountedBy {
     /// Stones plus surrounded points (the area count: `score.black`, `score.white`).
     Area,
@@ -110,59 +107,6 @@ impl Score {
     }
 }
 
-/// The report's `score.dead`: dead stones of each colour as SGF coordinates.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct DeadList {
-    pub black: Vec<String>,
-    pub white: Vec<String>,
-    /// Stones of chains the estimate is unsure of (present only when there are some).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub uncertain: Vec<String>,
-    /// Stones the estimate judged in seki (present only when there are some).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub seki: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct ScoreJson<'a> {
-    dead_from: DeadFrom,
-    dead: DeadList,
-    black: f64,
-    white: f64,
-    komi: f64,
-    handicap_bonus: f64,
-    margin: f64,
-    result: &'a str,
-    stones: &'a str,
-    counting: CountedBy,
-    territory: Option<&'a TerritoryScore>,
-}
-
-impl Serialize for Score {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let sgf = |v: &[Point]| v.iter().map(|p| p.sgf()).collect();
-        ScoreJson {
-            dead_from: self.dead_from,
-            dead: DeadList {
-                black: sgf(&self.dead_black),
-                white: sgf(&self.dead_white),
-                uncertain: sgf(&self.uncertain),
-                seki: sgf(&self.seki),
-            },
-            black: self.black,
-            white: self.white,
-            komi: self.komi,
-            handicap_bonus: self.handicap_bonus,
-            margin: self.margin,
-            result: &self.result,
-            stones: &self.stones,
-            counting: self.counting,
-            territory: self.territory.as_ref(),
-        }
-        .serialize(serializer)
-    }
-}
-
 /// Removes `dead`, counts both areas and works out the margin
 /// (Black area − White area − komi − handicap bonus).
 pub fn score_position(
@@ -212,33 +156,5 @@ pub fn score_position(
         territory: None,
         counting: CountedBy::Area,
         dame,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn serialises_like_the_report() {
-        let p = Position::from_diagram(
-            "
-            X O .
-            X O .
-            X O .",
-        );
-        let s = score_position(
-            &p,
-            &[Point::new(1, 0), Point::new(1, 0)],
-            ScoringMethod::SplitShared,
-            0.5,
-            0.0,
-            DeadFrom::Markup,
-        );
-        let json = serde_json::to_string(&s).unwrap();
-        assert_eq!(
-            json,
-            r#"{"dead_from":"markup","dead":{"black":[],"white":["ba"]},"black":5.0,"white":4.0,"komi":0.5,"handicap_bonus":0.0,"margin":0.5,"result":"B+0.5","stones":"黑胜1/4子","counting":"area","territory":null}"#
-        );
     }
 }

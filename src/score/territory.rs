@@ -5,14 +5,12 @@
 //! the stones captured during the game and the dead stones taken off at the end. White adds
 //! komi; a handicap is not compensated.
 
-use serde::Serialize;
-
 use super::area::{for_each_empty_region, owner_of, Owner};
 use super::margin::{format_points, margin};
 use crate::geom::{Color, Point, Position};
 
 /// The territory count of a final position: the report's `score.territory`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TerritoryScore {
     /// Empty points (dead stones' points included) that Black alone surrounds.
     pub black_territory: u32,

@@ -4,6 +4,7 @@
 //! The hot path reads with the zero-copy [`lexer`]; `sgf-parse` stays the reference
 //! reader for the typed game tree (see [`reference`]).
 
+pub mod info;
 pub mod lexer;
 pub mod record;
 pub mod reference;

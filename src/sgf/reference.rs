@@ -1,7 +1,7 @@
 //! The reference reader: `sgf-parse` builds the full typed game tree. It is slower than
-//! the lexer and keeps the whole tree in memory, so the audit does not use it per game;
-//! the `score` command does, for the game information, and a differential test checks
-//! that both readers see the same games, moves and setup.
+//! the lexer, keeps the whole tree in memory and recurses, so the tool does not use it;
+//! the differential tests check that both readers see the same games, moves, setup and
+//! game information.
 
 use sgf_parse::go::{Move, Prop};
 use sgf_parse::SgfNode;

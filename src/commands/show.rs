@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::audit::figure::{first_illegal_move, move_figure, Mark, Panel};
 use crate::cli::ShowArgs;
-use crate::figure::{first_illegal_move, move_figure, Mark, Panel};
 use crate::finding::Finding;
 use crate::geom::{Color, Point};
 use crate::input::source::read_file;
