@@ -513,6 +513,47 @@ mod tests {
     }
 
     #[test]
+    fn labels_people_write() {
+        let name = |l: &str| charset(l).map(|e| e.name());
+        for (label, want) in [
+            ("latin-1", "windows-1252"),
+            ("Latin1", "windows-1252"),
+            ("iso_8859_1", "windows-1252"),
+            ("ISO-8859-1", "windows-1252"),
+            ("cp936", "GBK"),
+            ("EUC-CN", "GBK"),
+            ("GB2312", "GBK"),
+            ("GB18030", "gb18030"),
+            ("cp932", "Shift_JIS"),
+            ("SJIS", "Shift_JIS"),
+            ("cp949", "EUC-KR"),
+            ("UHC", "EUC-KR"),
+            ("cp950", "Big5"),
+            ("cp1250", "windows-1250"),
+            ("iso_8859_5", "ISO-8859-5"),
+            (" utf8 ", "UTF-8"),
+        ] {
+            assert_eq!(name(label), Some(want), "{label}");
+        }
+        for unknown in ["", "klingon", "cp99999", "iso8859-99"] {
+            assert_eq!(name(unknown), None, "{unknown}");
+        }
+    }
+
+    #[test]
+    fn latin1_is_the_default_for_bytes_that_are_not_cjk() {
+        // One pound sign (0xA3) among ASCII: Latin-1, not a Central European guess.
+        let (t, d) = text_of(b"(;FF[4]SZ[9]PB[Caf\xe9 \xa3];B[aa])");
+        assert_eq!(t, "(;FF[4]SZ[9]PB[Café £];B[aa])");
+        assert_eq!(d.parts[0].encoding, "windows-1252");
+        assert!(d.parts[0].problem.is_none());
+        // Declared under a label people write: no warning either.
+        let (t, d) = text_of(b"(;FF[4]CA[iso_8859_1]SZ[9]PB[Caf\xe9];B[aa])");
+        assert!(t.contains("PB[Café]"));
+        assert!(d.parts[0].problem.is_none());
+    }
+
+    #[test]
     fn damaged_utf8_stays_utf8_with_a_warning() {
         let mut b = "(;PB[柯洁]PW[".as_bytes().to_vec();
         b.extend_from_slice(&[0xE6, 0x9F, b'?']); // a character with its last byte lost
