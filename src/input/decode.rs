@@ -126,7 +126,8 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         return decoded;
     }
     let labels = declared_charsets(bytes);
-    let same_charset = |a: &str, b: &str| charset(a) == charset(b) && a.is_empty() == b.is_empty();
+    let same_charset =
+        |a: &str, b: &str| a == b || charset(a) == charset(b) && a.is_empty() == b.is_empty();
     let same = labels.windows(2).all(|w| same_charset(&w[0].1, &w[1].1));
     if same {
         let declared = labels.into_iter().next().map(|(_, l)| l);
