@@ -144,10 +144,9 @@ fn a_file_truncated_while_it_is_read_is_an_error_not_a_signal() {
     let summary = common::summary(&lines);
     let reported = of_type(&lines, "game").len() as u64;
     assert_eq!(summary["games"], reported);
-    assert!(
-        reported < games as u64,
-        "games after the truncation are not invented"
-    );
+    // Usually fewer than the file held; all of them when the split was over before the
+    // truncation and only the audits read lost pages. Never more.
+    assert!(reported <= games as u64, "no game is invented");
     assert!(message.contains(&format!("{reported} games reported from it")));
     assert_eq!(summary["unreadable"], 1);
 }
