@@ -65,20 +65,16 @@ impl Decoded {
 
 /// Every `CA[...]` value in the raw bytes, with the offset of its `C` (ASCII, so a byte
 /// search is safe).
-pub fn declared_charsets(bytes: &[u8]) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    for at in memchr::memmem::find_iter(bytes, b"CA[") {
+pub fn declared_charsets(bytes: &[u8]) -> impl Iterator<Item = (usize, String)> + '_ {
+    memchr::memmem::find_iter(bytes, b"CA[").filter_map(move |at| {
         // Must be a property name on its own, not the end of e.g. `RCA[`.
         if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
-            continue;
+            return None;
         }
         let rest = &bytes[at + 3..];
-        let Some(end) = memchr::memchr(b']', &rest[..rest.len().min(64)]) else {
-            continue;
-        };
-        found.push((at, String::from_utf8_lossy(&rest[..end]).trim().to_string()));
-    }
-    found
+        let end = memchr::memchr(b']', &rest[..rest.len().min(64)])?;
+        Some((at, String::from_utf8_lossy(&rest[..end]).trim().to_string()))
+    })
 }
 
 /// The encoding a `CA[]` label names: the WHATWG labels, and the spellings SGF files use
@@ -125,18 +121,20 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     if let Some(decoded) = decode_wide(bytes) {
         return decoded;
     }
-    let labels = declared_charsets(bytes);
     let same_charset =
         |a: &str, b: &str| a == b || charset(a) == charset(b) && a.is_empty() == b.is_empty();
-    let same = labels.windows(2).all(|w| same_charset(&w[0].1, &w[1].1));
-    if same {
-        let declared = labels.into_iter().next().map(|(_, l)| l);
-        let (text, start, part) = decode_part(bytes, 0, declared);
+    let first = declared_charsets(bytes).next().map(|(_, l)| l);
+    let mixed = first
+        .as_deref()
+        .is_some_and(|f| declared_charsets(bytes).any(|(_, l)| !same_charset(f, &l)));
+    if !mixed {
+        let (text, start, part) = decode_part(bytes, 0, first);
         return Decoded::whole(text.map(|t| t.into_owned()), start, part);
     }
     // Games that declare different encodings: each from its `CA[]` on is decoded by it.
-    let mut cuts = vec![(0, labels[0].1.clone())];
-    for (at, label) in labels.into_iter().skip(1) {
+    let mut labels = declared_charsets(bytes);
+    let mut cuts = vec![(0, labels.next().map(|(_, l)| l).unwrap_or_default())];
+    for (at, label) in labels {
         let last = cuts.len() - 1;
         if same_charset(&cuts[last].1, &label) {
             continue;
