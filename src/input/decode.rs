@@ -1,7 +1,10 @@
 //! Text encodings: every file becomes UTF-8 before it is split, whatever `CA[]` says.
 //!
 //! Splitting must happen on decoded text: in Shift_JIS, Big5 and GBK the second byte of
-//! a character can be `]` or `\`, which a byte splitter would take for SGF syntax.
+//! a character can be `]` or `\`, which a byte splitter would take for SGF syntax. In a
+//! collection whose games declare different `CA[]`, the file is cut before each game whose
+//! `CA[]` changes (at its `(;`, bytes no legacy encoding uses inside a character) and each
+//! part is decoded by its own label.
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -12,7 +15,7 @@ use serde::Serialize;
 pub enum EncodingFrom {
     /// Valid UTF-8 (with or without a byte-order mark, with or without `CA[UTF-8]`).
     Utf8,
-    /// The `CA[]` property, and the bytes decode without error.
+    /// A byte-order mark, or the `CA[]` property and the bytes decode without error.
     Declared,
     /// Detected from the bytes (`CA[]` missing or wrong).
     Detected,
