@@ -17,7 +17,7 @@ impl LineCol {
 
     /// [`LineCol::advance`] over bytes, for callers that step through a text in pieces
     /// whose ends need not fall on character boundaries. A line ends with `\n`, `\r\n`,
-    /// `\n\r`, or a lone `\r` (old Mac files), as in FF[4]; counts saturate instead of
+    /// `\n\r`, or a lone `\r` (old Mac files), as in FF\[4\]; counts saturate instead of
     /// wrapping.
     pub fn advance_bytes(self, bytes: &[u8], offset: usize) -> LineCol {
         let prefix = &bytes[..offset.min(bytes.len())];
