@@ -59,7 +59,8 @@ const WINDOW_BYTES: usize = 4 << 20;
 pub struct LoadedFile {
     pub name: String,
     bytes: Bytes,
-    /// The file as it was when opened, for a mapped file (checked once its games are done).
+    /// The file as it was when opened, while it remains to be checked that it did not
+    /// change while it was read (a mapped file, once its games are done).
     stamp: Option<Stamp>,
     decoded: Decoded,
     pub games: Vec<GameSlice>,
@@ -366,48 +367,39 @@ fn load(input: &Input) -> (Option<LoadedFile>, Option<InputError>) {
         Input::Stdin => read_stdin().map(|b| (b, None)),
         Input::File(p) => open_file(p),
     };
-    let error = |message| InputError {
-        path: name.clone(),
-        message,
-    };
-    match read {
-        Ok((bytes, stamp)) => {
-            let mut changed = None;
-            if let (Input::File(path), Some(stamp)) = (input, stamp) {
-                match bytes {
-                    // Read in full: only a change during the read matters.
-                    Bytes::Owned(_) => {
-                        changed = stamp.changed(path, &bytes).map(|m| {
-                            error(format!(
-                                "{m}: its games may be incomplete or wrong; audit it again \
-                                 once it is stable"
-                            ))
-                        })
-                    }
-                    Bytes::Mapped(_) => {}
-                }
-            }
-            let mut file = LoadedFile::open(name.clone(), bytes);
-            if matches!(file.bytes, Bytes::Mapped(_)) {
-                file.stamp = stamp;
-            }
-            (Some(file), changed)
+    let (bytes, stamp) = match read {
+        Ok(read) => read,
+        Err(e) => {
+            let message = io_message(&e);
+            return (
+                None,
+                Some(InputError {
+                    path: name,
+                    message,
+                }),
+            );
         }
-        Err(e) => (None, Some(error(io_message(&e)))),
+    };
+    let mut file = LoadedFile::open(name, bytes);
+    file.stamp = stamp;
+    if matches!(file.bytes, Bytes::Mapped(_)) {
+        // Checked once its games are done (see `run`).
+        return (Some(file), None);
     }
+    // Read in full: only a change during the read matters, and it shows now.
+    let changed = changed_while_read(input, &file, "its games may be incomplete or wrong");
+    file.stamp = None;
+    (Some(file), changed)
 }
 
-/// Why a mapped file whose games are all done is not the file that was read, if it is not.
-fn changed_under_map(input: &Input, file: &LoadedFile, games: usize) -> Option<InputError> {
+/// The `error` line of a file that is no longer the file that was read, if it is not.
+fn changed_while_read(input: &Input, file: &LoadedFile, lost: &str) -> Option<InputError> {
     let (Input::File(path), Some(stamp)) = (input, file.stamp) else {
         return None;
     };
-    stamp.changed(path, &file.bytes).map(|message| InputError {
+    stamp.changed(path, &file.bytes).map(|changed| InputError {
         path: file.name.clone(),
-        message: format!(
-            "{message}: {games} games reported from it, the last ones may be incomplete \
-                 or wrong, the rest is missing; audit it again once it is stable"
-        ),
+        message: format!("{changed}: {lost}; audit it again once it is stable"),
     })
 }
 
@@ -501,7 +493,11 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
                 // A mapped file: once its games are done, check that it was not changed
                 // (truncated, rewritten) while they were read.
                 stage.finish(&mut summary, reporter)?;
-                errors.extend(changed_under_map(input, &file, games));
+                let lost = format!(
+                    "{games} games reported from it, the last ones may be incomplete or \
+                     wrong, the rest is missing"
+                );
+                errors.extend(changed_while_read(input, &file, &lost));
             }
         }
     }

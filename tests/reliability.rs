@@ -84,12 +84,12 @@ fn collection(path: &Path, bytes: u64) -> usize {
     count
 }
 
-#[test]
-fn a_file_truncated_while_it_is_read_is_an_error_not_a_signal() {
-    // The file is truncated once the first games are out, from this thread while the
-    // binary reads it: the outcome is checked, not a time. When the machine is so fast
-    // (or so slow) that the run was over before the truncation, the file is made bigger
-    // and the run is tried again.
+/// Runs `audit --json --jobs 1` on a collection and changes the file with `change` once
+/// the first games are out, from this thread while the binary reads it. The outcome is
+/// checked, not a time: when the run (or its check of the file) was over before the change,
+/// the file is made bigger and the run tried again. Returns the output lines and the number
+/// of games in the file.
+fn change_while_read(change: impl Fn(&Path)) -> (i32, Vec<Value>, usize) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("collection.sgf");
     let mut size = 8u64 << 20;
@@ -104,54 +104,69 @@ fn a_file_truncated_while_it_is_read_is_an_error_not_a_signal() {
             .spawn()
             .unwrap();
         let started = Instant::now();
-        while out.metadata().unwrap().len() < 100_000 && started.elapsed() < Duration::from_secs(60)
+        while out.metadata().unwrap().len() < 100_000
+            && started.elapsed() < Duration::from_secs(60)
+            && child.try_wait().unwrap().is_none()
         {
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
             std::thread::sleep(Duration::from_micros(200));
         }
         let running = child.try_wait().unwrap().is_none();
-        File::options()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_len(0)
-            .unwrap();
+        change(&path);
         let code = exit_code(
-            wait(&mut child, Duration::from_secs(120), "truncated"),
-            "truncated",
+            wait(&mut child, Duration::from_secs(120), "changed file"),
+            "changed file",
         );
-        let text = read_all(&out);
-        let lines = lines(&text);
-        let summary = common::summary(&lines);
-        let errors = of_type(&lines, "error");
-        if !running || errors.is_empty() {
-            // The run was over (or its check of the file was) before the truncation.
-            assert!(code <= 1, "a run that read the whole file: {text}");
-            assert_eq!(summary["games"], games as u64);
-            eprintln!("attempt {attempt}: the run ended before the truncation; bigger file");
-            size *= 2;
-            continue;
+        let lines = lines(&read_all(&out));
+        if running && !of_type(&lines, "error").is_empty() {
+            return (code, lines, games);
         }
-        assert_eq!(code, 2, "an input that could not be read whole is exit 2");
-        assert_eq!(errors.len(), 1);
-        let message = errors[0]["message"].as_str().unwrap();
-        assert!(
-            message.contains("changed while it was read") && message.contains("0 bytes now"),
-            "{message}"
-        );
-        let reported = of_type(&lines, "game").len() as u64;
-        assert_eq!(summary["games"], reported);
-        assert!(
-            reported < games as u64,
-            "games after the truncation are not invented"
-        );
-        assert!(message.contains(&format!("{reported} games reported from it")));
-        assert_eq!(summary["unreadable"], 1);
-        return;
+        eprintln!("attempt {attempt}: the run ended before the change; a bigger file");
+        size *= 2;
     }
-    panic!("the run always ended before the file was truncated");
+    panic!("the run always ended before the file was changed");
+}
+
+#[test]
+fn a_file_truncated_while_it_is_read_is_an_error_not_a_signal() {
+    let truncate = |path: &Path| {
+        let file = File::options().write(true).open(path).unwrap();
+        file.set_len(0).unwrap();
+    };
+    let (code, lines, games) = change_while_read(truncate);
+    assert_eq!(code, 2, "an input that could not be read whole is exit 2");
+    let errors = of_type(&lines, "error");
+    assert_eq!(errors.len(), 1);
+    let message = errors[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("changed while it was read") && message.contains("0 bytes now"),
+        "{message}"
+    );
+    let summary = common::summary(&lines);
+    let reported = of_type(&lines, "game").len() as u64;
+    assert_eq!(summary["games"], reported);
+    // Usually fewer than the file held; all of them when the split was over before the
+    // truncation and only the audits read lost pages. Never more.
+    assert!(reported <= games as u64, "no game is invented");
+    assert!(message.contains(&format!("{reported} games reported from it")));
+    assert_eq!(summary["unreadable"], 1);
+}
+
+#[test]
+fn a_file_rewritten_in_place_while_it_is_read_says_so() {
+    let rewrite = |path: &Path| {
+        let len = fs::metadata(path).unwrap().len() as usize;
+        let mut file = File::options().write(true).open(path).unwrap();
+        file.write_all(&vec![b' '; len]).unwrap();
+    };
+    let (code, lines, _) = change_while_read(rewrite);
+    assert_eq!(code, 2);
+    let errors = of_type(&lines, "error");
+    assert_eq!(errors.len(), 1);
+    let message = errors[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("changed while it was read (rewritten)"),
+        "{message}"
+    );
 }
 
 /// What one run of the binary gave: its exit code (a signal or an abort fails the test),

@@ -1,7 +1,10 @@
 //! Text encodings: every file becomes UTF-8 before it is split, whatever `CA[]` says.
 //!
 //! Splitting must happen on decoded text: in Shift_JIS, Big5 and GBK the second byte of
-//! a character can be `]` or `\`, which a byte splitter would take for SGF syntax.
+//! a character can be `]` or `\`, which a byte splitter would take for SGF syntax. In a
+//! collection whose games declare different `CA[]`, the file is cut before each game whose
+//! `CA[]` changes (at its `(;`, bytes no legacy encoding uses inside a character) and each
+//! part is decoded by its own label.
 
 use rayon::prelude::*;
 /// How the encoding of a file was chosen.
@@ -9,7 +12,7 @@ use rayon::prelude::*;
 pub enum EncodingFrom {
     /// Valid UTF-8 (with or without a byte-order mark, with or without `CA[UTF-8]`).
     Utf8,
-    /// The `CA[]` property, and the bytes decode without error.
+    /// A byte-order mark, or the `CA[]` property and the bytes decode without error.
     Declared,
     /// Detected from the bytes (`CA[]` missing or wrong).
     Detected,
@@ -62,20 +65,16 @@ impl Decoded {
 
 /// Every `CA[...]` value in the raw bytes, with the offset of its `C` (ASCII, so a byte
 /// search is safe).
-pub fn declared_charsets(bytes: &[u8]) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    for at in memchr::memmem::find_iter(bytes, b"CA[") {
+pub fn declared_charsets(bytes: &[u8]) -> impl Iterator<Item = (usize, String)> + '_ {
+    memchr::memmem::find_iter(bytes, b"CA[").filter_map(move |at| {
         // Must be a property name on its own, not the end of e.g. `RCA[`.
         if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
-            continue;
+            return None;
         }
         let rest = &bytes[at + 3..];
-        let Some(end) = memchr::memchr(b']', &rest[..rest.len().min(64)]) else {
-            continue;
-        };
-        found.push((at, String::from_utf8_lossy(&rest[..end]).trim().to_string()));
-    }
-    found
+        let end = memchr::memchr(b']', &rest[..rest.len().min(64)])?;
+        Some((at, String::from_utf8_lossy(&rest[..end]).trim().to_string()))
+    })
 }
 
 /// The encoding a `CA[]` label names: the WHATWG labels, and the spellings SGF files use
@@ -122,17 +121,20 @@ pub fn decode(bytes: &[u8]) -> Decoded {
     if let Some(decoded) = decode_wide(bytes) {
         return decoded;
     }
-    let labels = declared_charsets(bytes);
-    let same_charset = |a: &str, b: &str| charset(a) == charset(b) && a.is_empty() == b.is_empty();
-    let same = labels.windows(2).all(|w| same_charset(&w[0].1, &w[1].1));
-    if same {
-        let declared = labels.into_iter().next().map(|(_, l)| l);
-        let (text, start, part) = decode_part(bytes, 0, declared);
+    let same_charset =
+        |a: &str, b: &str| a == b || charset(a) == charset(b) && a.is_empty() == b.is_empty();
+    let first = declared_charsets(bytes).next().map(|(_, l)| l);
+    let mixed = first
+        .as_deref()
+        .is_some_and(|f| declared_charsets(bytes).any(|(_, l)| !same_charset(f, &l)));
+    if !mixed {
+        let (text, start, part) = decode_part(bytes, 0, first);
         return Decoded::whole(text.map(|t| t.into_owned()), start, part);
     }
     // Games that declare different encodings: each from its `CA[]` on is decoded by it.
-    let mut cuts = vec![(0, labels[0].1.clone())];
-    for (at, label) in labels.into_iter().skip(1) {
+    let mut labels = declared_charsets(bytes);
+    let mut cuts = vec![(0, labels.next().map(|(_, l)| l).unwrap_or_default())];
+    for (at, label) in labels {
         let last = cuts.len() - 1;
         if same_charset(&cuts[last].1, &label) {
             continue;
@@ -507,6 +509,47 @@ mod tests {
             !is_utf8(&no_ascii),
             "a truncated character at the very end is seen"
         );
+    }
+
+    #[test]
+    fn labels_people_write() {
+        let name = |l: &str| charset(l).map(|e| e.name());
+        for (label, want) in [
+            ("latin-1", "windows-1252"),
+            ("Latin1", "windows-1252"),
+            ("iso_8859_1", "windows-1252"),
+            ("ISO-8859-1", "windows-1252"),
+            ("cp936", "GBK"),
+            ("EUC-CN", "GBK"),
+            ("GB2312", "GBK"),
+            ("GB18030", "gb18030"),
+            ("cp932", "Shift_JIS"),
+            ("SJIS", "Shift_JIS"),
+            ("cp949", "EUC-KR"),
+            ("UHC", "EUC-KR"),
+            ("cp950", "Big5"),
+            ("cp1250", "windows-1250"),
+            ("iso_8859_5", "ISO-8859-5"),
+            (" utf8 ", "UTF-8"),
+        ] {
+            assert_eq!(name(label), Some(want), "{label}");
+        }
+        for unknown in ["", "klingon", "cp99999", "iso8859-99"] {
+            assert_eq!(name(unknown), None, "{unknown}");
+        }
+    }
+
+    #[test]
+    fn latin1_is_the_default_for_bytes_that_are_not_cjk() {
+        // One pound sign (0xA3) among ASCII: Latin-1, not a Central European guess.
+        let (t, d) = text_of(b"(;FF[4]SZ[9]PB[Caf\xe9 \xa3];B[aa])");
+        assert_eq!(t, "(;FF[4]SZ[9]PB[Café £];B[aa])");
+        assert_eq!(d.parts[0].encoding, "windows-1252");
+        assert!(d.parts[0].problem.is_none());
+        // Declared under a label people write: no warning either.
+        let (t, d) = text_of(b"(;FF[4]CA[iso_8859_1]SZ[9]PB[Caf\xe9];B[aa])");
+        assert!(t.contains("PB[Café]"));
+        assert!(d.parts[0].problem.is_none());
     }
 
     #[test]

@@ -17,14 +17,17 @@ impl LineCol {
 
     /// [`LineCol::advance`] over bytes, for callers that step through a text in pieces
     /// whose ends need not fall on character boundaries. A line ends with `\n`, `\r\n`,
-    /// or a lone `\r` (old Mac files); counts saturate instead of wrapping.
+    /// `\n\r`, or a lone `\r` (old Mac files), as in FF\[4\]; counts saturate instead of
+    /// wrapping.
     pub fn advance_bytes(self, bytes: &[u8], offset: usize) -> LineCol {
         let prefix = &bytes[..offset.min(bytes.len())];
         let mut newlines = 0u32;
         let mut line_start = None;
         for at in memchr::memchr2_iter(b'\n', b'\r', prefix) {
-            if prefix[at] == b'\r' && prefix.get(at + 1) == Some(&b'\n') {
-                continue; // counted at its `\n`
+            if line_start == Some(at) && prefix[at] != prefix[at - 1] {
+                // The second byte of a `\r\n` or `\n\r` pair.
+                line_start = Some(at + 1);
+                continue;
             }
             newlines = newlines.saturating_add(1);
             line_start = Some(at + 1);
@@ -76,8 +79,12 @@ mod tests {
             LineCol::START.advance(text, 11),
             LineCol { line: 3, column: 1 }
         );
-        // A lone CR ends a line too; CR LF is one line end.
+        // A lone CR ends a line too; CR LF and LF CR are one line end each.
         let mac = "a\rbc\r\nd";
+        assert_eq!(
+            LineCol::START.advance("a\n\rb\n\n\r\rc", 8),
+            LineCol { line: 5, column: 1 }
+        );
         assert_eq!(
             LineCol::START.advance(mac, 3),
             LineCol { line: 2, column: 2 }

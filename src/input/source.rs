@@ -85,13 +85,29 @@ impl Stamp {
     }
 }
 
-/// Reads a file, mapping it when it is at least [`MMAP_THRESHOLD`] bytes.
+/// Reads a whole file into memory (never mapped: nothing is left to check later), up to
+/// [`MAX_READ`] bytes; a file that changed while it was read is an error.
 pub fn read_file(path: &Path) -> io::Result<Bytes> {
-    open_file(path).map(|(bytes, _)| bytes)
+    let file = File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "is a directory",
+        ));
+    }
+    let bytes = read_limited(file, meta.len(), "a file")?;
+    if meta.is_file() {
+        if let Some(changed) = Stamp::of(&meta).changed(path, &bytes) {
+            return Err(io::Error::other(changed));
+        }
+    }
+    Ok(bytes)
 }
 
-/// [`read_file`], with what the file looked like when opened (`None` for what is not a
-/// regular file), to check later that it did not change while it was read.
+/// Opens a file for the audit: mapped when it is at least [`MMAP_THRESHOLD`] bytes, read
+/// otherwise, with what the file looked like when opened (`None` for what is not a regular
+/// file), to check that it did not change while it was read.
 pub fn open_file(path: &Path) -> io::Result<(Bytes, Option<Stamp>)> {
     let file = File::open(path)?;
     let meta = file.metadata()?;

@@ -195,6 +195,27 @@ impl PointSet {
         self.0[word] |= bit;
         new
     }
+
+    /// Adds the points of one row from column `c0` to `c1`, a word at a time, pushing
+    /// those that were not there yet: a rectangle costs its rows, not its points.
+    fn insert_row(&mut self, row: u8, c0: u8, c1: u8, out: &mut Vec<Point>) {
+        let (first, last) = (
+            row as usize * 52 + c0 as usize,
+            row as usize * 52 + c1 as usize,
+        );
+        for word in first / 64..=last / 64 {
+            let from = first.max(word * 64) % 64;
+            let to = last.min(word * 64 + 63) % 64;
+            let mask = (u64::MAX >> (63 - to)) & (u64::MAX << from);
+            let mut new = mask & !self.0[word];
+            self.0[word] |= mask;
+            while new != 0 {
+                let i = word * 64 + new.trailing_zeros() as usize;
+                out.push(Point::new((i % 52) as u8, (i / 52) as u8));
+                new &= new - 1;
+            }
+        }
+    }
 }
 
 /// How a point list value read.
@@ -221,12 +242,7 @@ fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> PointL
             let (c0, c1) = (a.col.min(b.col), a.col.max(b.col));
             let (r0, r1) = (a.row.min(b.row), a.row.max(b.row));
             for r in r0..=r1 {
-                for c in c0..=c1 {
-                    let p = Point::new(c, r);
-                    if seen.insert(p) {
-                        out.push(p);
-                    }
-                }
+                seen.insert_row(r, c0, c1, out);
             }
             return if a.col > b.col || a.row > b.row {
                 PointList::Backwards
@@ -880,6 +896,29 @@ mod tests {
         let rec = parse_game("(;C[a]C[b]AB[aa]AB[bb];B[cc])", Limits::default());
         assert_eq!(rec.setup.len(), 2);
         assert_eq!(rec.problems.len(), 1, "{:?}", rec.problems);
+    }
+
+    #[test]
+    fn point_lists_are_sets() {
+        let rec = parse_game(
+            "(;SZ[52]AB[aa:ZZ][aa:ZZ][bb][ZZ]AW[aa][ab:ba];B[])",
+            Limits::default(),
+        );
+        assert_eq!(rec.setup.len(), 52 * 52, "each point once in a node");
+        let mut points: Vec<_> = rec.setup.iter().map(|(p, _)| (p.row, p.col)).collect();
+        points.sort();
+        points.dedup();
+        assert_eq!(points.len(), 52 * 52);
+        assert!(rec.setup.iter().all(|(_, c)| *c == Some(Color::Black)));
+        // Rows that straddle two words of the set, and a second node that lists them again.
+        let rec = parse_game("(;SZ[52]AB[ka:pc];AB[kb:pd])", Limits::default());
+        assert_eq!(rec.nodes[0].setup.len(), 18);
+        assert_eq!(rec.nodes[1].setup.len(), 18);
+        let row_b: Vec<_> = rec.setup[6..12]
+            .iter()
+            .map(|(p, _)| (p.col, p.row))
+            .collect();
+        assert_eq!(row_b, (10..=15).map(|c| (c, 1)).collect::<Vec<_>>());
     }
 
     #[test]
