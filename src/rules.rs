@@ -49,6 +49,32 @@ pub enum Counting {
     Territory,
 }
 
+/// How many points White gets back in a handicap game (N stones, N ≥ 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandicapBonus {
+    /// N points for N stones (Chinese practice).
+    Full,
+    /// N − 1 points (AGA).
+    OneLess,
+    /// Nothing (Tromp-Taylor, New Zealand, Japanese, Korean).
+    Zero,
+}
+
+impl HandicapBonus {
+    /// The bonus in points for an N-stone handicap. A "handicap" below two stones places
+    /// no stones, so it is worth nothing under every rule set.
+    pub fn points(self, handicap: u32) -> f64 {
+        if handicap < 2 {
+            return 0.0;
+        }
+        match self {
+            HandicapBonus::Full => handicap as f64,
+            HandicapBonus::OneLess => (handicap - 1) as f64,
+            HandicapBonus::Zero => 0.0,
+        }
+    }
+}
+
 /// Everything the replay and the scorer need to know about the rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rules {
@@ -58,6 +84,7 @@ pub struct Rules {
     pub suicide: SuicideRule,
     pub counting: Counting,
     pub default_komi: f64,
+    pub handicap: HandicapBonus,
 }
 
 impl RuleSet {
@@ -151,6 +178,11 @@ impl RuleSet {
             suicide,
             counting,
             default_komi,
+            handicap: match self {
+                RuleSet::Chinese | RuleSet::ChinesePositional => HandicapBonus::Full,
+                RuleSet::Aga => HandicapBonus::OneLess,
+                _ => HandicapBonus::Zero,
+            },
         }
     }
 
@@ -186,14 +218,7 @@ impl Rules {
     /// Points White gets back in an `n`-stone handicap game: N for Chinese, N-1 for AGA,
     /// none for Tromp-Taylor, New Zealand and the territory rules.
     pub fn handicap_bonus(&self, handicap: u32) -> f64 {
-        if handicap < 2 {
-            return 0.0;
-        }
-        match self.set {
-            RuleSet::Chinese | RuleSet::ChinesePositional => handicap as f64,
-            RuleSet::Aga => (handicap - 1) as f64,
-            _ => 0.0,
-        }
+        self.handicap.points(handicap)
     }
 }
 
@@ -222,5 +247,7 @@ mod tests {
         assert_eq!(RuleSet::Aga.rules().handicap_bonus(4), 3.0);
         assert_eq!(RuleSet::TrompTaylor.rules().handicap_bonus(4), 0.0);
         assert_eq!(RuleSet::Chinese.rules().handicap_bonus(0), 0.0);
+        assert_eq!(RuleSet::Aga.rules().handicap_bonus(1), 0.0);
+        assert_eq!(HandicapBonus::OneLess.points(0), 0.0);
     }
 }

@@ -19,11 +19,12 @@ use std::time::{Duration, Instant};
 use sgfaudit::audit::AuditOptions;
 use sgfaudit::geom::{BoardSize, Color, Point, Position};
 use sgfaudit::input::source::read_file;
+use sgfaudit::rules::RuleSet;
 use sgfaudit::run::LoadedFile;
 use sgfaudit::score::estimate::{estimate_dead, ChainStatus, Estimate, EstimateConfig};
 use sgfaudit::score::{
-    count_area, dead_from_markup, dead_in_pass_alive_territory, handicap_bonus, score_position,
-    DeadFrom, DeadPolicy, HandicapBonus, Owner, ScoringMethod,
+    count_area, dead_from_markup, dead_in_pass_alive_territory, score_position, DeadFrom,
+    DeadPolicy, Owner, ScoringMethod,
 };
 use sgfaudit::sgf::record::{parse_game, Limits};
 
@@ -406,7 +407,7 @@ fn estimate_agrees_with_gnu_go_on_finished_games() {
             gnugo_steady += 1;
         }
         let komi: f64 = row["komi_used"].parse().expect("komi_used");
-        let bonus = handicap_bonus(game.handicap, HandicapBonus::Full);
+        let bonus = RuleSet::Chinese.rules().handicap_bonus(game.handicap);
         let (e, ours) = estimate(board, &mut times);
         games += 1;
         if ours == gnugo {

@@ -4,9 +4,10 @@
 use proptest::prelude::*;
 use sgfaudit::geom::{BoardSize, Color, Point, Position};
 use sgfaudit::output::board::render_board;
+use sgfaudit::rules::RuleSet;
 use sgfaudit::score::{
-    count_area, dead_in_pass_alive_territory, handicap_bonus, pass_alive, score_position,
-    settle_dead, DeadFrom, DeadPolicy, HandicapBonus, Owner, ScoringMethod,
+    count_area, dead_in_pass_alive_territory, pass_alive, score_position, settle_dead, DeadFrom,
+    DeadPolicy, Owner, ScoringMethod,
 };
 
 /// A 19×19 board filled in reading order: `black` Black stones, then `empty` empty points,
@@ -208,24 +209,26 @@ fn art11_larger_margins_in_stones() {
 
 #[test]
 fn handicap_four_stones_gives_white_four_points_under_chinese_three_under_aga() {
-    assert_eq!(handicap_bonus(4, HandicapBonus::Full), 4.0);
-    assert_eq!(handicap_bonus(4, HandicapBonus::OneLess), 3.0);
-    assert_eq!(handicap_bonus(4, HandicapBonus::Zero), 0.0);
+    let bonus = |set: RuleSet| set.rules().handicap_bonus(4);
+    assert_eq!(bonus(RuleSet::Chinese), 4.0);
+    assert_eq!(bonus(RuleSet::Aga), 3.0);
+    assert_eq!(bonus(RuleSet::TrompTaylor), 0.0);
+    assert_eq!(bonus(RuleSet::Nz), 0.0);
 
     let p = filled(183, 0);
-    let score = |bonus| {
+    let score = |set| {
         score_position(
             &p,
             &[],
             ScoringMethod::SplitShared,
             0.5,
-            handicap_bonus(4, bonus),
+            bonus(set),
             DeadFrom::None,
         )
     };
-    let cn = score(HandicapBonus::Full);
+    let cn = score(RuleSet::Chinese);
     assert_eq!((cn.handicap_bonus, cn.result.as_str()), (4.0, "B+0.5"));
-    let aga = score(HandicapBonus::OneLess);
+    let aga = score(RuleSet::Aga);
     assert_eq!((aga.handicap_bonus, aga.result.as_str()), (3.0, "B+1.5"));
 }
 

@@ -1,30 +1,6 @@
 //! The margin of a counted game and how it is written: in points as SGF writes it (`B+1.5`)
 //! and in stones as the Chinese rules state it (`黑胜3/4子`, art. 11: one stone = two points).
 
-/// How many points White gets back in a handicap game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HandicapBonus {
-    /// N points for N stones (Chinese practice).
-    Full,
-    /// N − 1 points (AGA).
-    OneLess,
-    /// Nothing (Tromp-Taylor, New Zealand, Japanese, Korean).
-    Zero,
-}
-
-/// White's handicap bonus in points for an N-stone handicap. A "handicap" below two stones
-/// places no stones, so it is worth nothing under every rule set.
-pub fn handicap_bonus(handicap: u32, bonus: HandicapBonus) -> f64 {
-    if handicap < 2 {
-        return 0.0;
-    }
-    match bonus {
-        HandicapBonus::Full => handicap as f64,
-        HandicapBonus::OneLess => (handicap - 1) as f64,
-        HandicapBonus::Zero => 0.0,
-    }
-}
-
 /// Black's margin in points: positive when Black wins, negative when White wins.
 pub fn margin(black: f64, white: f64, komi: f64, handicap_bonus: f64) -> f64 {
     black - white - komi - handicap_bonus
@@ -117,14 +93,5 @@ mod tests {
         assert_eq!(format_stones(0.0), "和棋");
         assert_eq!(format_stones(0.25), "黑胜1/8子");
         assert_eq!(format_stones(0.2), "黑胜0.1子");
-    }
-
-    #[test]
-    fn bonus() {
-        assert_eq!(handicap_bonus(4, HandicapBonus::Full), 4.0);
-        assert_eq!(handicap_bonus(4, HandicapBonus::OneLess), 3.0);
-        assert_eq!(handicap_bonus(4, HandicapBonus::Zero), 0.0);
-        assert_eq!(handicap_bonus(1, HandicapBonus::Full), 0.0);
-        assert_eq!(handicap_bonus(0, HandicapBonus::OneLess), 0.0);
     }
 }

@@ -24,9 +24,7 @@ pub use area::{count_area, AreaCount, Owner, ScoringMethod};
 pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
 pub use check::{check_result, recorded_points, Check, CheckContext, Verdict};
 pub use dead::{dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadOutcome, DeadPolicy};
-pub use margin::{
-    format_number, format_points, format_stones, handicap_bonus, margin, HandicapBonus,
-};
+pub use margin::{format_number, format_points, format_stones, margin};
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, CountedBy, Score};
 pub use territory::{count_territory, TerritoryCount, TerritoryScore};
