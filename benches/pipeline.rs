@@ -88,6 +88,8 @@ fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
         jobs,
         progress: ProgressMode::Never,
         input_errors: Vec::new(),
+        errors_to_stderr: false,
+        gate: Default::default(),
     };
     let mut rep = reporter(Format::Jsonl, Box::new(io::sink()));
     run(&config, rep.as_mut()).unwrap().summary.games

@@ -139,27 +139,20 @@ pub struct Finding {
     pub severity: Severity,
     /// Move number from 1 (passes count, setup nodes do not); `None` when the finding
     /// is not about a move.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#move: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub color: Option<&'static str>,
     /// SGF coordinate of the move.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub point: Option<String>,
     /// Human coordinate (GTP style: `D16`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vertex: Option<String>,
     pub line: u32,
     pub column: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub article: Option<u32>,
     pub message: String,
     /// For repetitions: the most recent move after which the repeated position stood
     /// (0 = the start position).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_seen: Option<u32>,
     /// For repetitions: the length of the cycle in moves.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cycle_length: Option<u32>,
     /// Byte offset in the game's text (resolved to `line`/`column` before reporting).
     #[serde(skip)]

@@ -5,7 +5,7 @@
 //! order, so the output is the same bytes for any `--jobs`, and memory stays bounded by
 //! the window and the file being read, whatever the size of the input.
 
-use std::io;
+use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
@@ -13,11 +13,13 @@ use std::time::Instant;
 
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
+use crate::gate::{FailOn, Gate};
 use crate::input::decode::{decode, Decoded};
 use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
 use crate::input::walk::{expand, io_message, Input};
 use crate::output::progress::{Progress, ProgressMode};
+use crate::output::sanitize::for_terminal;
 use crate::output::{Begin, GameTally, InputError, RenderGame, Reporter, Summary, SCHEMA};
 use crate::score::Check;
 
@@ -27,11 +29,16 @@ pub struct RunConfig {
     pub paths: Vec<PathBuf>,
     pub audit: AuditOptions,
     pub fail_on: Vec<Status>,
+    /// What is shown and what fails the run besides `fail_on` (codes, severities).
+    pub gate: Gate,
     pub jobs: usize,
     pub progress: ProgressMode,
     /// Inputs already known to be bad (lines of a `--files-from` list), reported as
     /// `error` lines with the others.
     pub input_errors: Vec<InputError>,
+    /// Also write each input error to standard error as soon as it is known, whatever
+    /// the format of the report.
+    pub errors_to_stderr: bool,
 }
 
 /// How a run ended, for the exit code.
@@ -213,6 +220,8 @@ fn internal_error_report(
         moves: 0,
         ended_by: crate::audit::EndedBy::Unfinished,
         findings: vec![f],
+        findings_omitted: 0,
+        omitted: Vec::new(),
         score: None,
         check: Check::unverifiable(None, "internal error"),
         board: None,
@@ -246,6 +255,7 @@ struct InFlight {
 struct Stage<'p> {
     pool: &'p rayon::ThreadPool,
     options: Arc<AuditOptions>,
+    gate: Arc<Gate>,
     render: RenderGame,
     /// The window being filled, as chunks.
     window: Vec<Chunk>,
@@ -285,13 +295,20 @@ impl Stage<'_> {
         let count = chunks.len();
         let options = &self.options;
         let render = self.render;
+        let gate = Arc::clone(&self.gate);
         let audit = move |chunk: &Chunk, options: &AuditOptions| -> Rendered {
             let mut tallies = Vec::with_capacity(chunk.len());
             let mut rendered = Vec::with_capacity(chunk.len() * 1024);
             for (file, index, slice) in chunk {
-                let report = file.audit_slice(*index, slice, options);
-                render(&report, &mut rendered);
-                tallies.push(GameTally::of(&report));
+                let mut report = file.audit_slice(*index, slice, options);
+                gate.select(&mut report);
+                let mut tally = GameTally::of(&report);
+                tally.fails = gate.fails(tally.status, &tally.severities, &tally.codes);
+                tallies.push(tally);
+                if !gate.quiet {
+                    gate.trim(&mut report);
+                    render(&report, &mut rendered);
+                }
             }
             (tallies, rendered)
         };
@@ -303,6 +320,7 @@ impl Stage<'_> {
             } else {
                 let tx = tx.clone();
                 let options = Arc::clone(options);
+                let audit = audit.clone();
                 self.pool.spawn_fifo(move || {
                     // The receiver is gone only if the run stopped on an error.
                     let _ = tx.send((number, audit(&chunk, &options)));
@@ -426,12 +444,33 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         .build()
         .map_err(io::Error::other)?;
 
+    // `fail_on` (statuses) joins the gate's codes and severities.
+    let mut gate = config.gate.clone();
+    gate.fail_on.retain(|f| !matches!(f, FailOn::Status(_)));
+    gate.fail_on
+        .extend(config.fail_on.iter().map(|&s| FailOn::Status(s)));
     let (inputs, walk_errors) = expand(&config.paths);
     let mut errors: Vec<InputError> = config.input_errors.clone();
     errors.extend(walk_errors.into_iter().map(|e| InputError {
         path: e.path,
         message: e.message,
     }));
+    let mut echoed = 0;
+    let mut echo = |errors: &[InputError]| {
+        if config.errors_to_stderr {
+            let mut err = io::stderr().lock();
+            for e in &errors[echoed..] {
+                let _ = writeln!(
+                    err,
+                    "sgfaudit: {}: {}",
+                    for_terminal(&e.path),
+                    for_terminal(&e.message)
+                );
+            }
+        }
+        echoed = errors.len();
+    };
+    echo(&errors);
     reporter.begin(&Begin {
         schema: SCHEMA,
         tool: "sgfaudit",
@@ -454,6 +493,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
     let mut stage = Stage {
         pool: &pool,
         options: Arc::new(config.audit.clone()),
+        gate: Arc::new(gate),
         render: reporter.renderer(),
         window: Vec::new(),
         window_games: 0,
@@ -482,6 +522,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         // In the pool, so that its workers share the first reading of the file.
         let (file, error) = pool.install(|| load(input));
         errors.extend(error);
+        echo(&errors);
         if let Some(file) = file {
             summary.files += 1;
             let file = Arc::new(file);
@@ -502,6 +543,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
                 // (truncated, rewritten) while they were read.
                 stage.finish(&mut summary, reporter)?;
                 errors.extend(changed_under_map(input, &file, games));
+                echo(&errors);
             }
         }
     }
@@ -521,10 +563,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         0.0
     };
     reporter.summary(&summary)?;
-    let failed = config
-        .fail_on
-        .iter()
-        .any(|s| summary.by_status.get(s).copied().unwrap_or(0) > 0);
+    let failed = summary.failing > 0;
     Ok(RunOutcome {
         failed,
         unreadable: !errors.is_empty(),

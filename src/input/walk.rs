@@ -57,6 +57,8 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<WalkError>) {
             inputs.push(Input::File(path.clone()));
             continue;
         }
+        let before = inputs.len();
+        let errors_before = errors.len();
         let walker = walkdir::WalkDir::new(path)
             .follow_links(true)
             .sort_by_file_name();
@@ -88,6 +90,13 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<WalkError>) {
                     });
                 }
             }
+        }
+        if inputs.len() == before && errors.len() == errors_before {
+            // A wrong path in CI must not pass with zero games.
+            errors.push(WalkError {
+                path: path.to_string_lossy().into_owned(),
+                message: "no SGF file (*.sgf) in this folder".to_string(),
+            });
         }
     }
     (inputs, errors)

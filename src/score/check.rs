@@ -29,7 +29,6 @@ pub struct Check {
     /// Why the result could not be checked, or what disagrees.
     pub reason: Option<String>,
     /// Recorded minus counted margin, in points from Black's side, when both are numbers.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub difference: Option<f64>,
 }
 

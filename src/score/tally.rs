@@ -113,10 +113,8 @@ pub struct DeadList {
     pub black: Vec<String>,
     pub white: Vec<String>,
     /// Stones of chains the estimate is unsure of (present only when there are some).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub uncertain: Vec<String>,
     /// Stones the estimate judged in seki (present only when there are some).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub seki: Vec<String>,
 }
 
@@ -229,7 +227,7 @@ mod tests {
         let json = serde_json::to_string(&s).unwrap();
         assert_eq!(
             json,
-            r#"{"dead_from":"markup","dead":{"black":[],"white":["ba"]},"black":5.0,"white":4.0,"komi":0.5,"handicap_bonus":0.0,"margin":0.5,"result":"B+0.5","stones":"黑胜1/4子","counting":"area","territory":null}"#
+            r#"{"dead_from":"markup","dead":{"black":[],"white":["ba"],"uncertain":[],"seki":[]},"black":5.0,"white":4.0,"komi":0.5,"handicap_bonus":0.0,"margin":0.5,"result":"B+0.5","stones":"黑胜1/4子","counting":"area","territory":null}"#
         );
     }
 }
