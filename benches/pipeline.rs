@@ -4,7 +4,9 @@
 //! ratios; `cargo bench --bench pipeline [-- FILES...]`.
 //!
 //! The HTML report (`--format html --jobs 1`) is timed against `--json --jobs 1` in the same
-//! rounds, and its size printed.
+//! rounds, and its size printed. The first file, zipped (deflate) into a temporary folder
+//! before the rounds, is audited from the zip and from the plain file in each round
+//! (`--json --jobs 2`), and both games/s printed.
 //!
 //! The audit is timed as a whole process (`sgfaudit audit --json --jobs N > /dev/null`),
 //! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS`
@@ -148,6 +150,11 @@ fn main() {
     let mut round_ratios = Vec::new();
     let mut parse_ratios = Vec::new();
     let mut html_ratios = Vec::new();
+    let zip_dir = tempfile::tempdir().unwrap();
+    let zipped = zip_dir.path().join("first.zip");
+    zip_one(&files[0], &zipped);
+    let first_games = audit_in_process(&files[..1], 2);
+    let (mut t_plain1, mut t_zip) = (Vec::new(), Vec::new());
     for round in 0..runs {
         let t = Instant::now();
         std::hint::black_box(read_bytes(&files));
@@ -179,6 +186,12 @@ fn main() {
         audit_format(&files, 1, "html");
         t_html.push(t.elapsed().as_secs_f64());
         html_ratios.push(t_j1[round] / t_html[round]);
+        let t = Instant::now();
+        audit_format(&files[..1], 2, "jsonl");
+        t_plain1.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        audit_format(std::slice::from_ref(&zipped), 2, "jsonl");
+        t_zip.push(t.elapsed().as_secs_f64());
         round_ratios.push(t_j1[round] / t_j2[round]);
         parse_ratios.push(t_parse[round] / t_j1[round]);
     }
@@ -233,4 +246,24 @@ fn main() {
     );
     println!("HTML report: {:.2} MB", html_size(&files) as f64 / 1e6);
     println!("ratio jobs 1 / read bytes: {:.3}x", read / j1);
+    let (plain1, zip1) = (median(t_plain1), median(t_zip));
+    println!(
+        "{} ({first_games} games), --jobs 2: plain {:.0} games/s, zipped {:.0} games/s ({:.2}x)",
+        files[0].display(),
+        first_games as f64 / plain1,
+        first_games as f64 / zip1,
+        plain1 / zip1
+    );
+}
+
+/// Zips one file (deflate) as the single member of `out`.
+fn zip_one(file: &std::path::Path, out: &std::path::Path) {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(out).unwrap());
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let name = file.file_name().unwrap().to_string_lossy();
+    zip.start_file(name, options).unwrap();
+    zip.write_all(&std::fs::read(file).unwrap()).unwrap();
+    zip.finish().unwrap();
 }

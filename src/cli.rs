@@ -15,11 +15,21 @@ use crate::rules::{RuleSet, Superko};
 use crate::run::RunConfig;
 use crate::score::DeadPolicy;
 
+/// What `--help` says after the options: exit codes and where the finding codes are.
+const EXIT_HELP: &str =
+    "Exit codes: 0 no game meets --fail-on (or --exit-zero); 1 some game does; \
+2 a bad option, an input that cannot be read, or no SGF found.\n\
+Finding codes: parse-error, bad-encoding, bad-property, too-large, occupied, off-board, \
+suicide, ko, superko, cycle, consecutive-move, move-after-end, setup-in-game, \
+handicap-mismatch, komi-normalized, unknown-rules, unparsed-result, result-mismatch, \
+counting-convention, setup-without-liberties, handicap-inferred, not-go \
+(sgfaudit explain CODE).";
+
 /// Audit Go (weiqi, baduk) game records: replay every game under the Chinese Weiqi Rules
 /// (2002), report illegal moves and repeated positions, count the final position by area
 /// and check the result written in RE[].
 #[derive(Debug, Parser)]
-#[command(name = "sgfaudit", version, about, long_about = None)]
+#[command(name = "sgfaudit", version, about, long_about = None, after_help = EXIT_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -33,6 +43,19 @@ pub enum Command {
     Score(ScoreArgs),
     /// Show the position before one move of a game, the move and what it would do marked.
     Show(ShowArgs),
+    /// What a finding code means, its severity, article and an example; without CODE, the
+    /// list of codes.
+    Explain {
+        /// A finding code, e.g. superko.
+        code: Option<String>,
+    },
+    /// Print a shell completion script (e.g. `sgfaudit completions bash > /etc/bash_completion.d/sgfaudit`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `sgfaudit man > sgfaudit.1`.
+    Man,
 }
 
 /// `--rules`: a rule set, or `auto` (from RU[], else chinese).
@@ -189,6 +212,7 @@ impl GameOptions {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = EXIT_HELP)]
 pub struct AuditArgs {
     /// Files, folders (walked for *.sgf in any case) or - for standard input; none means
     /// the current folder. A folder without any SGF file is an input error (exit code 2).

@@ -14,6 +14,7 @@ use std::time::Instant;
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::gate::{FailOn, Gate};
+use crate::input::archive::{for_each_member, ArchiveError};
 use crate::input::decode::{decode, Decoded};
 use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
@@ -383,6 +384,7 @@ fn load(input: &Input) -> (Option<LoadedFile>, Option<InputError>) {
     let read = match input {
         Input::Stdin => read_stdin().map(|b| (b, None)),
         Input::File(p) => open_file(p),
+        Input::Archive(..) => Err(io::Error::other("an archive is read member by member")),
     };
     let error = |message| InputError {
         path: name.clone(),
@@ -432,7 +434,7 @@ fn changed_under_map(input: &Input, file: &LoadedFile, games: usize) -> Option<I
 fn input_size(input: &Input) -> u64 {
     match input {
         Input::Stdin => 0,
-        Input::File(p) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+        Input::File(p) | Input::Archive(p, _) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
     }
 }
 
@@ -514,6 +516,42 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
     };
 
     for input in &inputs {
+        if let Input::Archive(path, kind) = input {
+            let read = for_each_member(path, *kind, &mut |member| {
+                match member.bytes {
+                    Ok(bytes) => {
+                        summary.files += 1;
+                        let file = Arc::new(LoadedFile::open(member.name, bytes));
+                        for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
+                            if stage.push(&file, index, slice) {
+                                stage.submit(&mut summary, &mut *reporter)?;
+                                report_progress(&summary, stage.bytes_done);
+                            }
+                        }
+                    }
+                    Err(message) => {
+                        errors.push(InputError {
+                            path: member.name,
+                            message,
+                        });
+                        echo(&errors);
+                    }
+                }
+                Ok(())
+            });
+            let failure = match read {
+                Ok(0) => Some("no SGF member (*.sgf) in this archive".to_string()),
+                Ok(_) => None,
+                Err(ArchiveError::Read(message)) => Some(message),
+                Err(ArchiveError::Output(e)) => return Err(e),
+            };
+            errors.extend(failure.map(|message| InputError {
+                path: input.display_name(),
+                message,
+            }));
+            echo(&errors);
+            continue;
+        }
         // A big file is memory-mapped: let the games of earlier files finish first, so
         // that one big file at most is mapped at a time and memory stays flat.
         if input_size(input) >= MMAP_THRESHOLD {

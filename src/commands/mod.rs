@@ -51,3 +51,44 @@ pub fn score(args: &ScoreArgs) -> io::Result<u8> {
 pub fn show(args: &ShowArgs) -> io::Result<u8> {
     crate::show::show(args)
 }
+
+/// `sgfaudit explain [CODE]`: a code's page, or the list of codes; 2 for an unknown code.
+pub fn explain(code: Option<&str>) -> io::Result<u8> {
+    let mut out = io::stdout().lock();
+    let Some(name) = code else {
+        for code in crate::finding::Code::ALL {
+            let (what, severity, _) = crate::explain::entry(code);
+            let first = what
+                .split(". ")
+                .next()
+                .unwrap_or(what)
+                .trim_end_matches('.');
+            writeln!(out, "{:<24} {:<18} {first}", code.as_str(), severity)?;
+        }
+        return Ok(0);
+    };
+    match crate::gate::parse_code(name) {
+        Ok(code) => {
+            out.write_all(crate::explain::explain(code).as_bytes())?;
+            Ok(0)
+        }
+        Err(message) => {
+            writeln!(io::stderr().lock(), "sgfaudit: {message}")?;
+            Ok(2)
+        }
+    }
+}
+
+/// `sgfaudit completions SHELL`: the shell's completion script on stdout.
+pub fn completions(shell: clap_complete::Shell) -> io::Result<u8> {
+    let mut command = <crate::cli::Cli as clap::CommandFactory>::command();
+    clap_complete::generate(shell, &mut command, "sgfaudit", &mut io::stdout().lock());
+    Ok(0)
+}
+
+/// `sgfaudit man`: the man page (roff) on stdout.
+pub fn man() -> io::Result<u8> {
+    let command = <crate::cli::Cli as clap::CommandFactory>::command();
+    clap_mangen::Man::new(command).render(&mut io::stdout().lock())?;
+    Ok(0)
+}
