@@ -4,7 +4,9 @@
 //! ratios; `cargo bench --bench pipeline [-- FILES...]`.
 //!
 //! The HTML report (`--format html --jobs 1`) is timed against `--json --jobs 1` in the same
-//! rounds, and its size printed.
+//! rounds, and its size printed. The first file, zipped (deflate) into a temporary folder
+//! before the rounds, is audited from the zip and from the plain file in each round
+//! (`--json --jobs 2`), and both games/s printed.
 //!
 //! The cost of counting: the default audit of `tygem-9d-part03.sgf` (Korean rules: every
 //! game whose `RE[]` claims a count is counted, dead stones estimated) against the same
@@ -92,6 +94,8 @@ fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
         jobs,
         progress: ProgressMode::Never,
         input_errors: Vec::new(),
+        errors_to_stderr: false,
+        gate: Default::default(),
     };
     let mut rep = reporter(Format::Jsonl, Box::new(io::sink()));
     run(&config, rep.as_mut()).unwrap().summary.games
@@ -163,6 +167,11 @@ fn main() {
         .collect();
     let mut count_ratios = Vec::new();
     let (mut t_default, mut t_no_dead) = (Vec::new(), Vec::new());
+    let zip_dir = tempfile::tempdir().unwrap();
+    let zipped = zip_dir.path().join("first.zip");
+    zip_one(&files[0], &zipped);
+    let first_games = audit_in_process(&files[..1], 2);
+    let (mut t_plain1, mut t_zip) = (Vec::new(), Vec::new());
     for round in 0..runs {
         let t = Instant::now();
         std::hint::black_box(read_bytes(&files));
@@ -204,6 +213,12 @@ fn main() {
             t_no_dead.push(t.elapsed().as_secs_f64());
             count_ratios.push(t_default[round] / t_no_dead[round]);
         }
+        let t = Instant::now();
+        audit_format(&files[..1], 2, "jsonl");
+        t_plain1.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        audit_format(std::slice::from_ref(&zipped), 2, "jsonl");
+        t_zip.push(t.elapsed().as_secs_f64());
         round_ratios.push(t_j1[round] / t_j2[round]);
         parse_ratios.push(t_parse[round] / t_j1[round]);
     }
@@ -271,4 +286,24 @@ fn main() {
         );
     }
     println!("ratio jobs 1 / read bytes: {:.3}x", read / j1);
+    let (plain1, zip1) = (median(t_plain1), median(t_zip));
+    println!(
+        "{} ({first_games} games), --jobs 2: plain {:.0} games/s, zipped {:.0} games/s ({:.2}x)",
+        files[0].display(),
+        first_games as f64 / plain1,
+        first_games as f64 / zip1,
+        plain1 / zip1
+    );
+}
+
+/// Zips one file (deflate) as the single member of `out`.
+fn zip_one(file: &std::path::Path, out: &std::path::Path) {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(out).unwrap());
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let name = file.file_name().unwrap().to_string_lossy();
+    zip.start_file(name, options).unwrap();
+    zip.write_all(&std::fs::read(file).unwrap()).unwrap();
+    zip.finish().unwrap();
 }

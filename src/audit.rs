@@ -143,6 +143,10 @@ pub struct GameReport {
     pub moves: u32,
     pub ended_by: EndedBy,
     pub findings: Vec<Finding>,
+    /// Findings not shown because of `--max-findings-per-game` (0 when none).
+    pub findings_omitted: u32,
+    /// The same, per code, in the order first left out.
+    pub omitted: Vec<(Code, u32)>,
     pub score: Option<Score>,
     pub check: Check,
     /// The final board, when asked for (`AuditOptions::keep_board`).
@@ -240,6 +244,8 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         moves: 0,
         ended_by: EndedBy::Unfinished,
         findings: Vec::new(),
+        findings_omitted: 0,
+        omitted: Vec::new(),
         score: None,
         check: Check::unverifiable(None, "the game could not be read"),
         board: None,

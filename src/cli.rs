@@ -6,17 +6,30 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::audit::{AuditOptions, Status};
+use crate::config::FileConfig;
+use crate::finding::{Code, Severity};
+use crate::gate::{parse_code, parse_severity, FailOn, Gate};
 use crate::output::progress::ProgressMode;
 use crate::output::{Format, InputError};
 use crate::rules::{RuleSet, Superko};
 use crate::run::RunConfig;
 use crate::score::DeadPolicy;
 
+/// What `--help` says after the options: exit codes and where the finding codes are.
+const EXIT_HELP: &str =
+    "Exit codes: 0 no game meets --fail-on (or --exit-zero); 1 some game does; \
+2 a bad option, an input that cannot be read, or no SGF found.\n\
+Finding codes: parse-error, bad-encoding, bad-property, too-large, occupied, off-board, \
+suicide, ko, superko, cycle, consecutive-move, move-after-end, setup-in-game, \
+handicap-mismatch, komi-normalized, unknown-rules, unparsed-result, result-mismatch, \
+counting-convention, setup-without-liberties, handicap-inferred, not-go \
+(sgfaudit explain CODE).";
+
 /// Audit Go (weiqi, baduk) game records: replay every game under the Chinese Weiqi Rules
 /// (2002), report illegal moves and repeated positions, count the final position by area
 /// and check the result written in RE[].
 #[derive(Debug, Parser)]
-#[command(name = "sgfaudit", version, about, long_about = None)]
+#[command(name = "sgfaudit", version, about, long_about = None, after_help = EXIT_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -30,6 +43,19 @@ pub enum Command {
     Score(ScoreArgs),
     /// Show the position before one move of a game, the move and what it would do marked.
     Show(ShowArgs),
+    /// What a finding code means, its severity, article and an example; without CODE, the
+    /// list of codes.
+    Explain {
+        /// A finding code, e.g. superko.
+        code: Option<String>,
+    },
+    /// Print a shell completion script (e.g. `sgfaudit completions bash > /etc/bash_completion.d/sgfaudit`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `sgfaudit man > sgfaudit.1`.
+    Man,
 }
 
 /// `--rules`: a rule set, or `auto` (from RU[], else chinese).
@@ -114,6 +140,8 @@ pub enum FormatChoice {
     Table,
     Jsonl,
     Csv,
+    /// One CSV row per finding.
+    FindingsCsv,
     Github,
     /// One self-contained HTML page: summary, problem games, diagrams.
     Html,
@@ -125,8 +153,9 @@ impl From<FormatChoice> for Format {
             FormatChoice::Table => Format::Table,
             FormatChoice::Jsonl => Format::Jsonl,
             FormatChoice::Csv => Format::Csv,
-            FormatChoice::Github => Format::Github,
+            FormatChoice::FindingsCsv => Format::FindingsCsv,
             FormatChoice::Html => Format::Html,
+            FormatChoice::Github => Format::Github,
         }
     }
 }
@@ -146,26 +175,6 @@ impl From<ProgressChoice> for ProgressMode {
             ProgressChoice::Auto => ProgressMode::Auto,
             ProgressChoice::Always => ProgressMode::Always,
             ProgressChoice::Never => ProgressMode::Never,
-        }
-    }
-}
-
-/// `--fail-on`: a game status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum StatusChoice {
-    Ok,
-    Illegal,
-    Mismatch,
-    Error,
-}
-
-impl From<StatusChoice> for Status {
-    fn from(c: StatusChoice) -> Status {
-        match c {
-            StatusChoice::Ok => Status::Ok,
-            StatusChoice::Illegal => Status::Illegal,
-            StatusChoice::Mismatch => Status::Mismatch,
-            StatusChoice::Error => Status::Error,
         }
     }
 }
@@ -204,23 +213,49 @@ impl GameOptions {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = EXIT_HELP)]
 pub struct AuditArgs {
-    /// Files, folders (walked for *.sgf in any case) or - for standard input.
+    /// Files, folders (walked for *.sgf in any case) or - for standard input; none means
+    /// the current folder. A folder without any SGF file is an input error (exit code 2).
     pub paths: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
-    pub format: FormatChoice,
+    /// Output format [default: table]
+    #[arg(long, value_enum)]
+    pub format: Option<FormatChoice>,
     /// Same as --format jsonl.
     #[arg(long)]
     pub json: bool,
-    /// Statuses that make the exit code 1 (comma-separated).
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "error,illegal,mismatch"
-    )]
-    pub fail_on: Vec<StatusChoice>,
+    /// What makes the exit code 1 (comma-separated): statuses (ok, illegal, mismatch,
+    /// error), severities (warning, info: a finding at that severity or above) or finding
+    /// codes [default: error,illegal,mismatch]
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    pub fail_on: Option<Vec<String>>,
+    /// Exit 0 whatever the games hold (a bad option or an unreadable input is still 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Report only these finding codes (comma-separated); a status that rests only on
+    /// codes left out becomes ok.
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    pub select: Option<Vec<String>>,
+    /// Never report these finding codes (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    pub ignore: Option<Vec<String>>,
+    /// Show findings from this severity up (info, warning, error); the others are still
+    /// counted in the summary [default: info]
+    #[arg(long, value_name = "SEVERITY")]
+    pub min_severity: Option<String>,
+    /// Show at most N findings per game, then one line per code of those left out.
+    #[arg(long, value_name = "N")]
+    pub max_findings_per_game: Option<usize>,
+    /// Show no games: the summary only (input errors still go to stderr).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Read settings from this file instead of the nearest sgfaudit.toml (current folder,
+    /// then its parents).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Read no config file.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
     /// Worker threads (default: all cores; at most 1024).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
@@ -268,17 +303,104 @@ pub struct ShowArgs {
 }
 
 impl AuditArgs {
-    /// The output format, with `--json` as a synonym.
-    pub fn format(&self) -> Format {
-        if self.json {
-            Format::Jsonl
-        } else {
-            self.format.into()
+    /// The config file that applies, read (`None`: no file, or `--no-config`).
+    pub fn file_config(&self) -> Result<Option<FileConfig>, String> {
+        if self.no_config {
+            return Ok(None);
         }
+        let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        match crate::config::find(self.config.as_deref(), &here) {
+            Some(path) => crate::config::load(&path).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The output format, with `--json` as a synonym, then the config file's.
+    pub fn format_with(&self, file: &FileConfig) -> Result<Format, String> {
+        if self.json {
+            return Ok(Format::Jsonl);
+        }
+        if let Some(f) = self.format {
+            return Ok(f.into());
+        }
+        match &file.format {
+            Some(name) => <FormatChoice as clap::ValueEnum>::from_str(name, false)
+                .map(Format::from)
+                .map_err(|_| format!("config file: unknown format '{name}'")),
+            None => Ok(Format::Table),
+        }
+    }
+
+    /// The output format without a config file.
+    pub fn format(&self) -> Format {
+        self.format_with(&FileConfig::default())
+            .unwrap_or(Format::Table)
+    }
+
+    /// `--exit-zero`, from the command line or the config file.
+    pub fn exit_zero_with(&self, file: &FileConfig) -> bool {
+        self.exit_zero || file.exit_zero.unwrap_or(false)
+    }
+
+    /// The CI settings: the command line's, else the config file's, else the defaults.
+    pub fn gate(&self, file: &FileConfig) -> Result<(Gate, Vec<Status>), String> {
+        let codes = |list: &Option<Vec<String>>| -> Result<Option<Vec<Code>>, String> {
+            list.as_ref()
+                .map(|l| {
+                    l.iter()
+                        .filter(|w| !w.trim().is_empty())
+                        .map(|w| parse_code(w))
+                        .collect()
+                })
+                .transpose()
+        };
+        let mut gate = Gate {
+            select: codes(if self.select.is_some() {
+                &self.select
+            } else {
+                &file.select
+            })?,
+            ignore: codes(if self.ignore.is_some() {
+                &self.ignore
+            } else {
+                &file.ignore
+            })?
+            .unwrap_or_default(),
+            min_severity: match self.min_severity.as_ref().or(file.min_severity.as_ref()) {
+                Some(s) => parse_severity(s).map_err(|e| format!("--min-severity: {e}"))?,
+                None => Severity::Info,
+            },
+            max_per_game: self.max_findings_per_game.or(file.max_findings_per_game),
+            quiet: self.quiet || file.quiet.unwrap_or(false),
+            ..Gate::default()
+        };
+        if let Some(list) = self.fail_on.as_ref().or(file.fail_on.as_ref()) {
+            gate.fail_on = list
+                .iter()
+                .filter(|w| !w.trim().is_empty())
+                .map(|w| FailOn::parse(w).map_err(|e| format!("--fail-on: {e}")))
+                .collect::<Result<_, _>>()?;
+        }
+        let statuses = gate
+            .fail_on
+            .iter()
+            .filter_map(|f| match f {
+                FailOn::Status(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        Ok((gate, statuses))
     }
 
     /// Validated settings for a run; `Err` is a usage error (exit code 2).
     pub fn run_config(&self) -> Result<RunConfig, String> {
+        self.run_config_with(&FileConfig::default())
+    }
+
+    /// Validated settings for a run with a config file's settings under the command
+    /// line's; `Err` is a usage error (exit code 2).
+    pub fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {
+        let (gate, fail_on) = self.gate(file)?;
         let mut paths = self.paths.clone();
         let mut list_errors = Vec::new();
         if let Some(list) = &self.files_from {
@@ -308,7 +430,7 @@ impl AuditArgs {
             if self.files_from.is_some() {
                 return Err("--files-from gave no paths".to_string());
             }
-            paths.push(PathBuf::from("corpus"));
+            paths.push(PathBuf::from("."));
         }
         if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
             return Err("standard input (-) can be read only once".to_string());
@@ -331,10 +453,12 @@ impl AuditArgs {
         Ok(RunConfig {
             paths,
             audit: self.game.audit_options(),
-            fail_on: self.fail_on.iter().map(|&s| s.into()).collect(),
+            fail_on,
+            gate,
             jobs,
             progress: self.progress.into(),
             input_errors: list_errors,
+            errors_to_stderr: true,
         })
     }
 }

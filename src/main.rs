@@ -11,6 +11,9 @@ fn main() -> ExitCode {
         Command::Audit(args) => sgfaudit::commands::audit(&args),
         Command::Score(args) => sgfaudit::commands::score(&args),
         Command::Show(args) => sgfaudit::commands::show(&args),
+        Command::Explain { code } => sgfaudit::commands::explain(code.as_deref()),
+        Command::Completions { shell } => sgfaudit::commands::completions(shell),
+        Command::Man => sgfaudit::commands::man(),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -5,7 +5,7 @@
 //! order, so the output is the same bytes for any `--jobs`, and memory stays bounded by
 //! the window and the file being read, whatever the size of the input.
 
-use std::io;
+use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
@@ -13,11 +13,14 @@ use std::time::Instant;
 
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
+use crate::gate::{FailOn, Gate};
+use crate::input::archive::{for_each_member, ArchiveError};
 use crate::input::decode::{decode, Decoded};
 use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
 use crate::input::walk::{expand, io_message, Input};
 use crate::output::progress::{Progress, ProgressMode};
+use crate::output::sanitize::for_terminal;
 use crate::output::{Begin, GameTally, InputError, RenderGame, Reporter, Summary, SCHEMA};
 use crate::score::Check;
 
@@ -27,11 +30,16 @@ pub struct RunConfig {
     pub paths: Vec<PathBuf>,
     pub audit: AuditOptions,
     pub fail_on: Vec<Status>,
+    /// What is shown and what fails the run besides `fail_on` (codes, severities).
+    pub gate: Gate,
     pub jobs: usize,
     pub progress: ProgressMode,
     /// Inputs already known to be bad (lines of a `--files-from` list), reported as
     /// `error` lines with the others.
     pub input_errors: Vec<InputError>,
+    /// Also write each input error to standard error as soon as it is known, whatever
+    /// the format of the report.
+    pub errors_to_stderr: bool,
 }
 
 /// How a run ended, for the exit code.
@@ -214,6 +222,8 @@ fn internal_error_report(
         moves: 0,
         ended_by: crate::audit::EndedBy::Unfinished,
         findings: vec![f],
+        findings_omitted: 0,
+        omitted: Vec::new(),
         score: None,
         check: Check::unverifiable(None, "internal error"),
         board: None,
@@ -247,6 +257,7 @@ struct InFlight {
 struct Stage<'p> {
     pool: &'p rayon::ThreadPool,
     options: Arc<AuditOptions>,
+    gate: Arc<Gate>,
     render: RenderGame,
     /// The window being filled, as chunks.
     window: Vec<Chunk>,
@@ -286,13 +297,20 @@ impl Stage<'_> {
         let count = chunks.len();
         let options = &self.options;
         let render = self.render;
+        let gate = Arc::clone(&self.gate);
         let audit = move |chunk: &Chunk, options: &AuditOptions| -> Rendered {
             let mut tallies = Vec::with_capacity(chunk.len());
             let mut rendered = Vec::with_capacity(chunk.len() * 1024);
             for (file, index, slice) in chunk {
-                let report = file.audit_slice(*index, slice, options);
-                render(&report, &mut rendered);
-                tallies.push(GameTally::of(&report));
+                let mut report = file.audit_slice(*index, slice, options);
+                gate.select(&mut report);
+                let mut tally = GameTally::of(&report);
+                tally.fails = gate.fails(tally.status, &tally.severities, &tally.codes);
+                tallies.push(tally);
+                if !gate.quiet {
+                    gate.trim(&mut report);
+                    render(&report, &mut rendered);
+                }
             }
             (tallies, rendered)
         };
@@ -304,6 +322,7 @@ impl Stage<'_> {
             } else {
                 let tx = tx.clone();
                 let options = Arc::clone(options);
+                let audit = audit.clone();
                 self.pool.spawn_fifo(move || {
                     // The receiver is gone only if the run stopped on an error.
                     let _ = tx.send((number, audit(&chunk, &options)));
@@ -366,6 +385,7 @@ fn load(input: &Input) -> (Option<LoadedFile>, Option<InputError>) {
     let read = match input {
         Input::Stdin => read_stdin().map(|b| (b, None)),
         Input::File(p) => open_file(p),
+        Input::Archive(..) => Err(io::Error::other("an archive is read member by member")),
     };
     let (bytes, stamp) = match read {
         Ok(read) => read,
@@ -406,7 +426,7 @@ fn changed_while_read(input: &Input, file: &LoadedFile, lost: &str) -> Option<In
 fn input_size(input: &Input) -> u64 {
     match input {
         Input::Stdin => 0,
-        Input::File(p) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+        Input::File(p) | Input::Archive(p, _) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
     }
 }
 
@@ -418,12 +438,33 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         .build()
         .map_err(io::Error::other)?;
 
+    // `fail_on` (statuses) joins the gate's codes and severities.
+    let mut gate = config.gate.clone();
+    gate.fail_on.retain(|f| !matches!(f, FailOn::Status(_)));
+    gate.fail_on
+        .extend(config.fail_on.iter().map(|&s| FailOn::Status(s)));
     let (inputs, walk_errors) = expand(&config.paths);
     let mut errors: Vec<InputError> = config.input_errors.clone();
     errors.extend(walk_errors.into_iter().map(|e| InputError {
         path: e.path,
         message: e.message,
     }));
+    let mut echoed = 0;
+    let mut echo = |errors: &[InputError]| {
+        if config.errors_to_stderr {
+            let mut err = io::stderr().lock();
+            for e in &errors[echoed..] {
+                let _ = writeln!(
+                    err,
+                    "sgfaudit: {}: {}",
+                    for_terminal(&e.path),
+                    for_terminal(&e.message)
+                );
+            }
+        }
+        echoed = errors.len();
+    };
+    echo(&errors);
     reporter.begin(&Begin {
         schema: SCHEMA,
         tool: "sgfaudit",
@@ -446,6 +487,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
     let mut stage = Stage {
         pool: &pool,
         options: Arc::new(config.audit.clone()),
+        gate: Arc::new(gate),
         render: reporter.renderer(),
         window: Vec::new(),
         window_games: 0,
@@ -466,6 +508,42 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
     };
 
     for input in &inputs {
+        if let Input::Archive(path, kind) = input {
+            let read = for_each_member(path, *kind, &mut |member| {
+                match member.bytes {
+                    Ok(bytes) => {
+                        summary.files += 1;
+                        let file = Arc::new(LoadedFile::open(member.name, bytes));
+                        for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
+                            if stage.push(&file, index, slice) {
+                                stage.submit(&mut summary, &mut *reporter)?;
+                                report_progress(&summary, stage.bytes_done);
+                            }
+                        }
+                    }
+                    Err(message) => {
+                        errors.push(InputError {
+                            path: member.name,
+                            message,
+                        });
+                        echo(&errors);
+                    }
+                }
+                Ok(())
+            });
+            let failure = match read {
+                Ok(0) => Some("no SGF member (*.sgf) in this archive".to_string()),
+                Ok(_) => None,
+                Err(ArchiveError::Read(message)) => Some(message),
+                Err(ArchiveError::Output(e)) => return Err(e),
+            };
+            errors.extend(failure.map(|message| InputError {
+                path: input.display_name(),
+                message,
+            }));
+            echo(&errors);
+            continue;
+        }
         // A big file is memory-mapped: let the games of earlier files finish first, so
         // that one big file at most is mapped at a time and memory stays flat.
         if input_size(input) >= MMAP_THRESHOLD {
@@ -474,6 +552,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         // In the pool, so that its workers share the first reading of the file.
         let (file, error) = pool.install(|| load(input));
         errors.extend(error);
+        echo(&errors);
         if let Some(file) = file {
             summary.files += 1;
             let file = Arc::new(file);
@@ -498,6 +577,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
                      wrong, the rest is missing"
                 );
                 errors.extend(changed_while_read(input, &file, &lost));
+                echo(&errors);
             }
         }
     }
@@ -517,10 +597,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         0.0
     };
     reporter.summary(&summary)?;
-    let failed = config
-        .fail_on
-        .iter()
-        .any(|s| summary.by_status.get(s).copied().unwrap_or(0) > 0);
+    let failed = summary.failing > 0;
     Ok(RunOutcome {
         failed,
         unreadable: !errors.is_empty(),

@@ -554,6 +554,8 @@ fn html_report_shows_the_first_problem_games_and_says_how_many_more() {
         jobs: 2,
         progress: ProgressMode::Never,
         input_errors: Vec::new(),
+        errors_to_stderr: false,
+        gate: Default::default(),
     };
     let mut all = Vec::new();
     let mut reporter = HtmlReporter::new(Box::new(&mut all));

@@ -56,6 +56,7 @@ struct Game {
     moves: u32,
     ended_by: EndedBy,
     findings: Vec<Finding>,
+    findings_omitted: u32,
     score: Option<Score>,
     check: Check,
 }
@@ -174,9 +175,7 @@ enum DeadFrom {
 struct Dead {
     black: Vec<String>,
     white: Vec<String>,
-    #[serde(default)]
     uncertain: Vec<String>,
-    #[serde(default)]
     seki: Vec<String>,
 }
 
@@ -217,6 +216,8 @@ struct Summary {
     moves: u64,
     by_status: BTreeMap<String, usize>,
     by_code: BTreeMap<String, usize>,
+    by_severity: BTreeMap<String, usize>,
+    failing: usize,
     unreadable: usize,
     elapsed_ms: u64,
     games_per_second: f64,
@@ -259,7 +260,66 @@ fn check_run(args: &[&str]) -> usize {
             b.game
         );
     }
+    check_keys_and_types(&text);
     games.len()
+}
+
+/// The JSON type of a value, `None` for null.
+fn kind(v: &serde_json::Value) -> Option<&'static str> {
+    use serde_json::Value::*;
+    match v {
+        Null => None,
+        Bool(_) => Some("bool"),
+        Number(n) if n.is_f64() => Some("float"),
+        Number(_) => Some("integer"),
+        String(_) => Some("string"),
+        Array(_) => Some("list"),
+        Object(_) => Some("object"),
+    }
+}
+
+/// Every object at one place (game, finding, score, ...) has the same keys, and each key
+/// holds one type or null: what dataframe readers need to infer one column per key.
+fn check_keys_and_types(text: &str) {
+    type Shape = BTreeMap<String, Option<&'static str>>;
+    let mut shapes: BTreeMap<String, (Vec<String>, Shape)> = BTreeMap::new();
+    fn walk(
+        place: &str,
+        v: &serde_json::Value,
+        shapes: &mut BTreeMap<String, (Vec<String>, Shape)>,
+    ) {
+        let serde_json::Value::Object(map) = v else {
+            return;
+        };
+        let keys: Vec<String> = map.keys().cloned().collect();
+        let entry = shapes
+            .entry(place.to_string())
+            .or_insert_with(|| (keys.clone(), Shape::new()));
+        assert_eq!(entry.0, keys, "keys of {place}");
+        for (k, value) in map {
+            if let Some(t) = kind(value) {
+                let seen = entry.1.entry(k.clone()).or_insert(Some(t));
+                assert_eq!(*seen, Some(t), "{place}.{k}: {value}");
+            }
+        }
+        for (k, value) in map {
+            match value {
+                serde_json::Value::Object(_) => walk(&format!("{place}.{k}"), value, shapes),
+                serde_json::Value::Array(items) => {
+                    for item in items {
+                        walk(&format!("{place}.{k}[]"), item, shapes);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if v["type"] == "game" {
+            walk("game", &v["data"], &mut shapes);
+        }
+    }
 }
 
 #[test]

@@ -12,7 +12,15 @@ use crate::run::run;
 /// `sgfaudit audit`: 0 when no game has a `--fail-on` status, 1 when some game does, 2
 /// when an input could not be read or an option is wrong.
 pub fn audit(args: &AuditArgs) -> io::Result<u8> {
-    let mut config = match args.run_config() {
+    let settled = args.file_config().and_then(|file| {
+        let file = file.unwrap_or_default();
+        Ok((
+            args.run_config_with(&file)?,
+            args.format_with(&file)?,
+            args.exit_zero_with(&file),
+        ))
+    });
+    let (mut config, format, exit_zero) = match settled {
         Ok(c) => c,
         Err(message) => {
             let mut err = io::stderr().lock();
@@ -21,14 +29,14 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
         }
     };
     // The HTML report draws the problems it shows.
-    config.audit.figures = args.format() == crate::output::Format::Html;
+    config.audit.figures = format == crate::output::Format::Html;
     let stdout = io::stdout().lock();
     let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
-    let mut reporter = reporter(args.format(), out);
+    let mut reporter = reporter(format, out);
     let outcome = run(&config, reporter.as_mut())?;
     Ok(if outcome.unreadable {
         2
-    } else if outcome.failed {
+    } else if outcome.failed && !exit_zero {
         1
     } else {
         0
@@ -43,4 +51,45 @@ pub fn score(args: &ScoreArgs) -> io::Result<u8> {
 /// `sgfaudit show`: the position before one move, as text or SVG.
 pub fn show(args: &ShowArgs) -> io::Result<u8> {
     show::show(args)
+}
+
+/// `sgfaudit explain [CODE]`: a code's page, or the list of codes; 2 for an unknown code.
+pub fn explain(code: Option<&str>) -> io::Result<u8> {
+    let mut out = io::stdout().lock();
+    let Some(name) = code else {
+        for code in crate::finding::Code::ALL {
+            let (what, severity, _) = crate::explain::entry(code);
+            let first = what
+                .split(". ")
+                .next()
+                .unwrap_or(what)
+                .trim_end_matches('.');
+            writeln!(out, "{:<24} {:<18} {first}", code.as_str(), severity)?;
+        }
+        return Ok(0);
+    };
+    match crate::gate::parse_code(name) {
+        Ok(code) => {
+            out.write_all(crate::explain::explain(code).as_bytes())?;
+            Ok(0)
+        }
+        Err(message) => {
+            writeln!(io::stderr().lock(), "sgfaudit: {message}")?;
+            Ok(2)
+        }
+    }
+}
+
+/// `sgfaudit completions SHELL`: the shell's completion script on stdout.
+pub fn completions(shell: clap_complete::Shell) -> io::Result<u8> {
+    let mut command = <crate::cli::Cli as clap::CommandFactory>::command();
+    clap_complete::generate(shell, &mut command, "sgfaudit", &mut io::stdout().lock());
+    Ok(0)
+}
+
+/// `sgfaudit man`: the man page (roff) on stdout.
+pub fn man() -> io::Result<u8> {
+    let command = <crate::cli::Cli as clap::CommandFactory>::command();
+    clap_mangen::Man::new(command).render(&mut io::stdout().lock())?;
+    Ok(0)
 }

@@ -5,6 +5,7 @@
 //! byte offsets (`scan` finds where each tree ends), and `lines` maps offsets back to
 //! `line:column`.
 
+pub mod archive;
 pub mod decode;
 pub mod guard;
 pub mod lines;

@@ -151,7 +151,7 @@ pub fn read_stdin() -> io::Result<Bytes> {
 }
 
 /// Reads a stream to its end, refusing one longer than [`MAX_READ`].
-fn read_limited(reader: impl Read, expected: u64, what: &str) -> io::Result<Bytes> {
+pub fn read_limited(reader: impl Read, expected: u64, what: &str) -> io::Result<Bytes> {
     let mut buf = Vec::with_capacity(expected.min(MAX_READ) as usize);
     reader.take(MAX_READ + 1).read_to_end(&mut buf)?;
     if buf.len() as u64 > MAX_READ {

@@ -1,12 +1,17 @@
-//! Which files to read: explicit files as given, folders walked for `*.sgf` in any case.
+//! Which files to read: explicit files as given, folders walked for `*.sgf` in any case
+//! and for compressed files and archives (`input::archive`).
 
 use std::path::{Path, PathBuf};
+
+use super::archive::{kind_of, Kind};
 
 /// One input to read, in the order the report will show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     Stdin,
     File(PathBuf),
+    /// A compressed file or an archive, read member by member.
+    Archive(PathBuf, Kind),
 }
 
 impl Input {
@@ -14,7 +19,7 @@ impl Input {
     pub fn display_name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File(p) => p.to_string_lossy().into_owned(),
+            Input::File(p) | Input::Archive(p, _) => p.to_string_lossy().into_owned(),
         }
     }
 }
@@ -54,9 +59,14 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<WalkError>) {
             }
         };
         if !meta.is_dir() {
-            inputs.push(Input::File(path.clone()));
+            inputs.push(match kind_of(path) {
+                Some(kind) => Input::Archive(path.clone(), kind),
+                None => Input::File(path.clone()),
+            });
             continue;
         }
+        let before = inputs.len();
+        let errors_before = errors.len();
         let walker = walkdir::WalkDir::new(path)
             .follow_links(true)
             .sort_by_file_name();
@@ -66,8 +76,12 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<WalkError>) {
                     // Regular files only: a FIFO named `x.sgf` in a folder would block the
                     // read for ever, and a device or socket holds no records. (A FIFO named
                     // on the command line is read: that is `<(zcat games.sgf.gz)`.)
-                    if e.file_type().is_file() && has_sgf_extension(e.path()) {
-                        inputs.push(Input::File(e.into_path()));
+                    if e.file_type().is_file() {
+                        if has_sgf_extension(e.path()) {
+                            inputs.push(Input::File(e.into_path()));
+                        } else if let Some(kind) = kind_of(e.path()) {
+                            inputs.push(Input::Archive(e.into_path(), kind));
+                        }
                     }
                 }
                 Err(e) => {
@@ -88,6 +102,14 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<WalkError>) {
                     });
                 }
             }
+        }
+        if inputs.len() == before && errors.len() == errors_before {
+            // A wrong path in CI must not pass with zero games.
+            errors.push(WalkError {
+                path: path.to_string_lossy().into_owned(),
+                message: "no SGF file (*.sgf, nor a compressed file or archive) in this folder"
+                    .to_string(),
+            });
         }
     }
     (inputs, errors)

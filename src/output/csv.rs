@@ -1,49 +1,80 @@
-//! CSV: one row per game, for spreadsheets.
+//! CSV for spreadsheets and dataframes: one row per game with stable, typed columns (a
+//! number column holds only numbers, floats always with a decimal point, so that readers
+//! infer one type), and one row with status `error` per input that could not be read.
 
 use std::io::{self, Write};
 
 use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
+use crate::finding::Severity;
+
+/// The header of the game CSV; README.md lists what each column holds.
+pub const GAME_COLUMNS: &str = "path,game,line,column,status,width,height,rules,rules_from,\
+komi,handicap,black,white,result,encoding,moves,ended_by,counting,computed,margin,\
+difference,verdict,reason,errors,warnings,infos,codes,message";
 
 pub struct CsvReporter<'w> {
     out: Box<dyn Write + 'w>,
 }
 
+/// A float as a CSV cell: always with a decimal point (`7.0`, not `7`).
+pub(crate) fn float(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:?}")
+    } else {
+        String::new()
+    }
+}
+
 /// Renders one CSV row.
 fn render_game(g: &GameReport, out: &mut Vec<u8>) {
-    let size = g
-        .size
-        .map(|[w, h]| {
-            if w == h {
-                w.to_string()
-            } else {
-                format!("{w}:{h}")
-            }
-        })
-        .unwrap_or_default();
+    let (width, height) = match g.size {
+        Some([w, h]) => (w.to_string(), h.to_string()),
+        None => (String::new(), String::new()),
+    };
     let mut codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
+    codes.sort_unstable();
     codes.dedup();
-    writeln!(
-        out,
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+    let count = |s: Severity| g.findings.iter().filter(|f| f.severity == s).count();
+    let (counting, margin) = match &g.score {
+        Some(score) => (
+            score.counting.as_str().to_string(),
+            float(score.compared_margin()),
+        ),
+        None => (String::new(), String::new()),
+    };
+    let cells: [String; 28] = [
         field(&g.path),
-        g.game,
-        g.line,
-        g.column,
-        g.status.as_str(),
-        size,
-        g.rules,
-        g.komi,
-        g.handicap,
-        g.moves,
-        g.ended_by.as_str(),
-        g.findings.len(),
-        field(&codes.join(" ")),
-        field(g.check.recorded.as_deref().unwrap_or("")),
+        g.game.to_string(),
+        g.line.to_string(),
+        g.column.to_string(),
+        g.status.as_str().to_string(),
+        width,
+        height,
+        g.rules.to_string(),
+        g.rules_from.as_str().to_string(),
+        float(g.komi),
+        g.handicap.to_string(),
+        field(g.black.as_deref().unwrap_or("")),
+        field(g.white.as_deref().unwrap_or("")),
+        field(g.result.as_deref().unwrap_or("")),
+        g.encoding.to_string(),
+        g.moves.to_string(),
+        g.ended_by.as_str().to_string(),
+        counting,
         field(g.check.computed.as_deref().unwrap_or("")),
-        g.check.verdict.as_str(),
-    )
-    .expect("writing to memory");
+        margin,
+        g.check.difference.map(float).unwrap_or_default(),
+        g.check.verdict.as_str().to_string(),
+        field(g.check.reason.as_deref().unwrap_or("")),
+        count(Severity::Error).to_string(),
+        count(Severity::Warning).to_string(),
+        count(Severity::Info).to_string(),
+        codes.join(" "),
+        String::new(),
+    ];
+    out.extend_from_slice(cells.join(",").as_bytes());
+    out.push(b'\n');
 }
 
 impl<'w> CsvReporter<'w> {
@@ -52,21 +83,24 @@ impl<'w> CsvReporter<'w> {
     }
 }
 
-/// Quotes a field when it needs it (RFC 4180).
-fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+/// Quotes a field when it needs it (RFC 4180); line breaks become spaces, so that every
+/// record is one line.
+pub(crate) fn field(s: &str) -> String {
+    let s = if s.contains(['\n', '\r']) {
+        s.replace(['\n', '\r'], " ")
     } else {
         s.to_string()
+    };
+    if s.contains([',', '"']) || s.starts_with(' ') || s.ends_with(' ') {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
     }
 }
 
 impl Reporter for CsvReporter<'_> {
     fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
-        writeln!(
-            self.out,
-            "path,game,line,column,status,size,rules,komi,handicap,moves,ended_by,findings,codes,recorded,computed,verdict"
-        )
+        writeln!(self.out, "{GAME_COLUMNS}")
     }
 
     fn renderer(&self) -> RenderGame {
@@ -77,11 +111,31 @@ impl Reporter for CsvReporter<'_> {
         self.out.write_all(rendered)
     }
 
-    fn error(&mut self, _error: &InputError) -> io::Result<()> {
-        Ok(())
+    /// An unreadable input: status `error`, the message in the last column.
+    fn error(&mut self, e: &InputError) -> io::Result<()> {
+        let columns = GAME_COLUMNS.split(',').count();
+        let mut cells = vec![String::new(); columns];
+        cells[0] = field(&e.path);
+        cells[4] = "error".to_string();
+        cells[columns - 1] = field(&e.message);
+        writeln!(self.out, "{}", cells.join(","))
     }
 
     fn summary(&mut self, _summary: &Summary) -> io::Result<()> {
         self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_keep_their_point_and_fields_their_line() {
+        assert_eq!(float(7.0), "7.0");
+        assert_eq!(float(-0.5), "-0.5");
+        assert_eq!(field("a,b"), "\"a,b\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(field("l1\nl2"), "l1 l2");
     }
 }

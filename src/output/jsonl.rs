@@ -10,9 +10,9 @@
 //!
 //! ```text
 //! {"type":"begin","data":{"schema":1,"tool":"sgfaudit","version":"0.1.0","inputs":["corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","corpus/shapes/seki-two-shared-liberties__ok.sgf"]}}
-//! {"type":"game","data":{"path":"corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","game":0,"line":1,"column":1,"status":"illegal","size":[7,7],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":null,"encoding":"UTF-8","moves":6,"ended_by":"unfinished","findings":[{"code":"occupied","severity":"error","move":4,"color":"W","point":"dd","vertex":"D4","line":3,"column":20,"article":19,"message":"W D4 is played on an occupied point: the move is void and W loses the turn (art. 19)"}],"score":null,"check":{"recorded":null,"computed":null,"verdict":"unverifiable","reason":"the game is unfinished: no two passes and no result (RE[])"}}}
-//! {"type":"game","data":{"path":"corpus/shapes/seki-two-shared-liberties__ok.sgf","game":0,"line":1,"column":1,"status":"ok","size":[9,9],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":"B+7.5","encoding":"UTF-8","moves":4,"ended_by":"passes","findings":[],"score":{"dead_from":"markup","dead":{"black":[],"white":[]},"black":48.0,"white":33.0,"komi":7.5,"handicap_bonus":0.0,"margin":7.5,"result":"B+7.5","stones":"黑胜3又3/4子","counting":"area","territory":null},"check":{"recorded":"B+7.5","computed":"B+7.5","verdict":"agrees","reason":null,"difference":0.0}}}
-//! {"type":"summary","data":{"files":2,"games":2,"moves":10,"by_status":{"ok":1,"illegal":1,"mismatch":0,"error":0},"by_code":{"occupied":1},"unreadable":0,"elapsed_ms":1,"games_per_second":2000.0}}
+//! {"type":"game","data":{"path":"corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","game":0,"line":1,"column":1,"status":"illegal","size":[7,7],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":null,"encoding":"UTF-8","moves":6,"ended_by":"unfinished","findings":[{"code":"occupied","severity":"error","move":4,"color":"W","point":"dd","vertex":"D4","line":3,"column":20,"article":19,"message":"W D4 is played on an occupied point: the move is void and W loses the turn (art. 19)","first_seen":null,"cycle_length":null}],"findings_omitted":0,"score":null,"check":{"recorded":null,"computed":null,"verdict":"unverifiable","reason":"the game is unfinished: no two passes and no result (RE[])","difference":null}}}
+//! {"type":"game","data":{"path":"corpus/shapes/seki-two-shared-liberties__ok.sgf","game":0,"line":1,"column":1,"status":"ok","size":[9,9],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":"B+7.5","encoding":"UTF-8","moves":4,"ended_by":"passes","findings":[],"findings_omitted":0,"score":{"dead_from":"markup","dead":{"black":[],"white":[],"uncertain":[],"seki":[]},"black":48.0,"white":33.0,"komi":7.5,"handicap_bonus":0.0,"margin":7.5,"result":"B+7.5","stones":"黑胜3又3/4子","counting":"area","territory":null},"check":{"recorded":"B+7.5","computed":"B+7.5","verdict":"agrees","reason":null,"difference":0.0}}}
+//! {"type":"summary","data":{"files":2,"games":2,"moves":10,"by_status":{"ok":1,"illegal":1,"mismatch":0,"error":0},"by_code":{"occupied":1},"by_severity":{"info":0,"warning":0,"error":1},"failing":1,"unreadable":0,"elapsed_ms":1,"games_per_second":2000.0}}
 //! ```
 //!
 //! `begin.data`: `schema` (this page: 1), `tool`, `version`, `inputs` (the paths given).
@@ -25,7 +25,12 @@
 //! encoding the game was read in: the file's, or in a collection whose games declare
 //! different `CA[]`, the game's own), `moves`, `ended_by` (`passes | resignation | time |
 //! forfeit | agreement | unfinished`; `agreement`: no two passes, but `RE[]` gives a
-//! counted result), `findings`, `score`, `check`.
+//! counted result), `findings`, `findings_omitted` (findings not shown because of
+//! `--max-findings-per-game`, 0 when none), `score`, `check`.
+//!
+//! Every key is always present, `null` where it does not apply, and each key holds one
+//! type (a number, a string, a list, an object — or `null`), so that dataframe readers
+//! infer one column per key.
 //!
 //! Each finding: `code`, `severity` (`info | warning | error`), `move` (from 1; passes
 //! count, setup nodes do not), `color`, `point` (SGF), `vertex` (GTP style), `line`,
@@ -33,12 +38,12 @@
 //! Weiqi Rules 2002), `message`, and for repetitions `first_seen` (the move after which
 //! the repeated position last stood before, 0 = the start; an implied pass — the gap of a
 //! `consecutive-move` — carries the number of the move before it) and `cycle_length`
-//! (moves since then). Fields that do not apply are left out.
+//! (moves since then). Fields that do not apply are `null`.
 //!
 //! `score` is `null` unless the final position is counted (two passes, or `RE[]` claims a
 //! count): `dead_from` (`markup | estimate | none`), `dead` (`black`, `white`: the stones
 //! removed; `uncertain`: stones of chains the estimate is unsure of, counted by its best
-//! guess; `seki`: stones judged in seki — the last two only when not empty), `black`,
+//! guess; `seki`: stones judged in seki — both lists, empty when there are none), `black`,
 //! `white` (areas), `komi`, `handicap_bonus`, `margin` (Black − White − komi − bonus),
 //! `result` (`B+1.5`, `W+0.5`, `0`), `stones` (`黑胜3/4子`, `和棋`) — all of these the area
 //! count, whatever the rules — then `counting` (`area | territory`: which count `check`
@@ -55,10 +60,12 @@
 //! `score.counting`), `verdict` (`agrees | disagrees | unverifiable`), `reason` (why it
 //! could not be checked, or what was assumed: another counting than the rules', a komi
 //! when `KM[]` cannot be the game's, the fate of uncertain chains), and
-//! `difference` (recorded minus counted margin, when both are numbers).
+//! `difference` (recorded minus counted margin, when both are numbers, else `null`).
 //!
 //! `error.data`: `path`, `message`. `summary.data`: `files`, `games`, `moves`,
-//! `by_status` (every status, adding up to `games`), `by_code`, `unreadable` (inputs not
+//! `by_status` (every status, adding up to `games`), `by_code` (findings per code, codes
+//! found only), `by_severity` (findings per severity, every severity), `failing` (games
+//! that meet `--fail-on`), `unreadable` (inputs not
 //! read), `elapsed_ms`, `games_per_second` — the only fields that change from run to run.
 //!
 //! `tests/schema.rs` reads every line of a corpus run into mirror types that reject

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod csv;
+pub mod findings_csv;
 pub mod github;
 pub mod html;
 pub mod jsonl;
@@ -45,6 +46,8 @@ pub enum Format {
     Table,
     Jsonl,
     Csv,
+    /// One CSV row per finding.
+    FindingsCsv,
     Github,
     /// One self-contained HTML page: summary, problem games, diagrams.
     Html,
@@ -75,6 +78,7 @@ pub fn reporter<'w>(format: Format, out: Box<dyn io::Write + 'w>) -> Box<dyn Rep
         Format::Table => Box::new(table::TableReporter::new(out)),
         Format::Jsonl => Box::new(jsonl::JsonlReporter::new(out)),
         Format::Csv => Box::new(csv::CsvReporter::new(out)),
+        Format::FindingsCsv => Box::new(findings_csv::FindingsCsvReporter::new(out)),
         Format::Github => Box::new(github::GithubReporter::new(out)),
         Format::Html => Box::new(html::HtmlReporter::new(out)),
     }

@@ -6,7 +6,7 @@ use std::ops::AddAssign;
 use serde::Serialize;
 
 use crate::audit::{GameReport, Status};
-use crate::finding::Code;
+use crate::finding::{Code, Severity};
 
 /// What the summary needs of one game, made on the worker that audited it so that the
 /// report itself never crosses threads: status, moves and findings per code.
@@ -15,18 +15,26 @@ pub struct GameTally {
     pub status: Status,
     pub moves: u32,
     pub codes: [u32; Code::ALL.len()],
+    /// Findings per severity (info, warning, error).
+    pub severities: [u32; 3],
+    /// The game fails the run (`--fail-on`).
+    pub fails: bool,
 }
 
 impl GameTally {
     pub fn of(game: &GameReport) -> GameTally {
         let mut codes = [0u32; Code::ALL.len()];
+        let mut severities = [0u32; 3];
         for f in &game.findings {
             codes[f.code as usize] += 1;
+            severities[f.severity as usize] += 1;
         }
         GameTally {
             status: game.status,
             moves: game.moves,
             codes,
+            severities,
+            fails: false,
         }
     }
 }
@@ -41,6 +49,11 @@ pub struct Summary {
     pub by_status: BTreeMap<Status, usize>,
     #[serde(serialize_with = "super::wire::by_name")]
     pub by_code: BTreeMap<Code, usize>,
+    /// Findings per severity (every severity present).
+    #[serde(serialize_with = "super::wire::by_name")]
+    pub by_severity: BTreeMap<Severity, usize>,
+    /// Games that fail the run (`--fail-on`).
+    pub failing: usize,
     /// Inputs that could not be read at all.
     pub unreadable: usize,
     pub elapsed_ms: u64,
@@ -52,6 +65,10 @@ impl Summary {
     pub fn new() -> Summary {
         Summary {
             by_status: Status::ALL.iter().map(|s| (*s, 0)).collect(),
+            by_severity: [Severity::Info, Severity::Warning, Severity::Error]
+                .into_iter()
+                .map(|s| (s, 0))
+                .collect(),
             ..Summary::default()
         }
     }
@@ -64,6 +81,13 @@ impl Summary {
         self.games += 1;
         self.moves += tally.moves as u64;
         *self.by_status.entry(tally.status).or_insert(0) += 1;
+        self.failing += tally.fails as usize;
+        for (s, &n) in [Severity::Info, Severity::Warning, Severity::Error]
+            .iter()
+            .zip(&tally.severities)
+        {
+            *self.by_severity.entry(*s).or_insert(0) += n as usize;
+        }
         for (code, &n) in Code::ALL.iter().zip(&tally.codes) {
             if n > 0 {
                 *self.by_code.entry(*code).or_insert(0) += n as usize;
@@ -82,6 +106,10 @@ impl AddAssign<&Summary> for Summary {
         self.games += other.games;
         self.moves += other.moves;
         self.unreadable += other.unreadable;
+        self.failing += other.failing;
+        for (k, v) in &other.by_severity {
+            *self.by_severity.entry(*k).or_insert(0) += v;
+        }
         for (k, v) in &other.by_status {
             *self.by_status.entry(*k).or_insert(0) += v;
         }

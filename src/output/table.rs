@@ -6,6 +6,7 @@ use super::sanitize::for_terminal;
 use super::{InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::Severity;
+use crate::gate::thousands;
 
 /// Prints warnings and errors as `path:line:col: game N: severity[code]: message`, then
 /// a table of statuses and finding codes.
@@ -35,6 +36,17 @@ fn render_game(game: &GameReport, out: &mut Vec<u8>) {
             f.severity.as_str(),
             f.code,
             for_terminal(&f.message)
+        )
+        .expect("writing to memory");
+    }
+    for (code, n) in &game.omitted {
+        writeln!(
+            out,
+            "{path}:{}:{}: game {}: ... and {} more `{code}`",
+            game.line,
+            game.column,
+            game.game,
+            thousands(u64::from(*n))
         )
         .expect("writing to memory");
     }

@@ -35,6 +35,7 @@ struct Game<'a> {
     moves: u32,
     ended_by: &'static str,
     findings: Findings<'a>,
+    findings_omitted: u32,
     score: Option<ScoreJson<'a>>,
     check: CheckJson<'a>,
 }
@@ -62,6 +63,7 @@ impl Serialize for GameJson<'_> {
             moves: g.moves,
             ended_by: g.ended_by.as_str(),
             findings: Findings(&g.findings),
+            findings_omitted: g.findings_omitted,
             score: g.score.as_ref().map(ScoreJson),
             check: CheckJson(&g.check),
         }
@@ -81,22 +83,15 @@ impl Serialize for Findings<'_> {
 struct FindingJson<'a> {
     code: &'static str,
     severity: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     r#move: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     color: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     point: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     vertex: Option<&'a str>,
     line: u32,
     column: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
     article: Option<u32>,
     message: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     first_seen: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     cycle_length: Option<u32>,
 }
 
@@ -155,22 +150,14 @@ struct TerritoryFields<'a> {
 struct DeadList<'a> {
     black: Points<'a>,
     white: Points<'a>,
-    /// Stones of chains the estimate is unsure of (present only when there are some).
-    #[serde(skip_serializing_if = "Points::is_empty")]
+    /// Stones of chains the estimate is unsure of (empty when there are none).
     uncertain: Points<'a>,
-    /// Stones the estimate judged in seki (present only when there are some).
-    #[serde(skip_serializing_if = "Points::is_empty")]
+    /// Stones the estimate judged in seki (empty when there are none).
     seki: Points<'a>,
 }
 
 /// Points as a list of SGF coordinates.
 struct Points<'a>(&'a [Point]);
-
-impl Points<'_> {
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
 
 impl Serialize for Points<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -221,7 +208,6 @@ struct CheckFields<'a> {
     computed: Option<&'a str>,
     verdict: &'static str,
     reason: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     difference: Option<f64>,
 }
 
@@ -245,6 +231,12 @@ pub(crate) trait Named: Copy {
 }
 
 impl Named for crate::audit::Status {
+    fn wire_name(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl Named for crate::finding::Severity {
     fn wire_name(self) -> &'static str {
         self.as_str()
     }
@@ -289,7 +281,7 @@ mod tests {
         let json = serde_json::to_string(&ScoreJson(&s)).unwrap();
         assert_eq!(
             json,
-            r#"{"dead_from":"markup","dead":{"black":[],"white":["ba"]},"black":5.0,"white":4.0,"komi":0.5,"handicap_bonus":0.0,"margin":0.5,"result":"B+0.5","stones":"黑胜1/4子","counting":"area","territory":null}"#
+            r#"{"dead_from":"markup","dead":{"black":[],"white":["ba"],"uncertain":[],"seki":[]},"black":5.0,"white":4.0,"komi":0.5,"handicap_bonus":0.0,"margin":0.5,"result":"B+0.5","stones":"黑胜1/4子","counting":"area","territory":null}"#
         );
     }
 }

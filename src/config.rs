@@ -1,0 +1,81 @@
+//! The config file `sgfaudit.toml`: the CI settings of `audit` kept with the games, found
+//! in the current folder or the nearest parent that has one, or named by `--config`.
+//! Options given on the command line win over the file.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The file's name, looked for from the current folder upwards.
+pub const FILE_NAME: &str = "sgfaudit.toml";
+
+/// The settings a config file may hold (kebab-case keys, as on the command line).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FileConfig {
+    pub select: Option<Vec<String>>,
+    pub ignore: Option<Vec<String>>,
+    pub min_severity: Option<String>,
+    pub fail_on: Option<Vec<String>>,
+    pub exit_zero: Option<bool>,
+    pub max_findings_per_game: Option<usize>,
+    pub quiet: Option<bool>,
+    pub format: Option<String>,
+}
+
+/// The config file that applies: `explicit` if given, else the nearest `sgfaudit.toml`
+/// from `start` upwards, else none.
+pub fn find(explicit: Option<&Path>, start: &Path) -> Option<PathBuf> {
+    if let Some(p) = explicit {
+        return Some(p.to_path_buf());
+    }
+    start
+        .ancestors()
+        .map(|dir| dir.join(FILE_NAME))
+        .find(|p| p.is_file())
+}
+
+/// Reads and checks a config file; the error names the file, and for bad TOML the line
+/// and column.
+pub fn load(path: &Path) -> Result<FileConfig, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        format!(
+            "config file {}: {}",
+            path.display(),
+            crate::input::walk::io_message(&e)
+        )
+    })?;
+    parse(&text).map_err(|e| format!("config file {}: {e}", path.display()))
+}
+
+/// Parses the text of a config file.
+pub fn parse(text: &str) -> Result<FileConfig, String> {
+    toml::from_str(text).map_err(|e: toml::de::Error| {
+        let at = e
+            .span()
+            .map(|span| {
+                let before = &text[..span.start.min(text.len())];
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                format!("line {line}, column {column}: ")
+            })
+            .unwrap_or_default();
+        format!("{at}{}", e.message())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_errors() {
+        let c =
+            parse("select = [\"superko\"]\nexit-zero = true\nmax-findings-per-game = 3\n").unwrap();
+        assert_eq!(c.select, Some(vec!["superko".to_string()]));
+        assert_eq!(c.exit_zero, Some(true));
+        assert_eq!(c.max_findings_per_game, Some(3));
+        let e = parse("quiet = true\nbogus = 1\n").unwrap_err();
+        assert!(e.starts_with("line 2, column 1: "), "{e}");
+    }
+}

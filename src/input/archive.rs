@@ -1,0 +1,188 @@
+//! Compressed files and archives read in place, one member at a time, without temporary
+//! files: `.sgf.gz`, `.zip`, `.tar`, `.tar.gz`/`.tgz`, `.tar.bz2`/`.tbz2`, `.tar.xz`/`.txz`.
+//! A member is named `archive!inner/path.sgf`; only members named `*.sgf` (any case) are
+//! read, each up to the size any input may have.
+
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::Path;
+
+use super::source::{read_limited, Bytes};
+use super::walk::{has_sgf_extension, io_message};
+
+/// The kinds of compressed input, known by the file's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// One gzip-compressed SGF file (`.sgf.gz`).
+    Gzip,
+    Zip,
+    Tar,
+    TarGz,
+    TarBz2,
+    TarXz,
+}
+
+/// The kind of a compressed input by its name (any case), if it is one.
+pub fn kind_of(path: &Path) -> Option<Kind> {
+    let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+    let kinds = [
+        (".sgf.gz", Kind::Gzip),
+        (".zip", Kind::Zip),
+        (".tar", Kind::Tar),
+        (".tar.gz", Kind::TarGz),
+        (".tgz", Kind::TarGz),
+        (".tar.bz2", Kind::TarBz2),
+        (".tbz2", Kind::TarBz2),
+        (".tar.xz", Kind::TarXz),
+        (".txz", Kind::TarXz),
+    ];
+    kinds
+        .into_iter()
+        .find(|(ending, _)| name.ends_with(ending))
+        .map(|(_, kind)| kind)
+}
+
+/// One member read, or why it could not be.
+pub struct Member {
+    /// `archive!inner/path.sgf` (a `.sgf.gz` file is named as itself).
+    pub name: String,
+    pub bytes: Result<Bytes, String>,
+}
+
+/// Reads the SGF members of a compressed input in order, handing each to `each` before
+/// the next is read. `Err` when the archive itself cannot be read (the members handed
+/// over before stay reported); the count of SGF members otherwise.
+pub fn for_each_member(
+    path: &Path,
+    kind: Kind,
+    each: &mut dyn FnMut(Member) -> io::Result<()>,
+) -> Result<usize, ArchiveError> {
+    let shown = path.to_string_lossy().into_owned();
+    let file = File::open(path).map_err(|e| ArchiveError::Read(io_message(&e)))?;
+    let reader = BufReader::with_capacity(1 << 16, file);
+    match kind {
+        Kind::Gzip => {
+            let bytes = read_limited(flate2::read::MultiGzDecoder::new(reader), 0, "a .gz file")
+                .map_err(|e| ArchiveError::Read(format!("gzip: {}", io_message(&e))))?;
+            each(Member {
+                name: shown,
+                bytes: Ok(bytes),
+            })
+            .map_err(ArchiveError::Output)?;
+            Ok(1)
+        }
+        Kind::Zip => zip_members(reader, &shown, each),
+        Kind::Tar => tar_members(reader, &shown, each),
+        Kind::TarGz => tar_members(flate2::read::MultiGzDecoder::new(reader), &shown, each),
+        Kind::TarBz2 => tar_members(bzip2::read::MultiBzDecoder::new(reader), &shown, each),
+        Kind::TarXz => tar_members(
+            liblzma::read::XzDecoder::new_multi_decoder(reader),
+            &shown,
+            each,
+        ),
+    }
+}
+
+/// Why a compressed input stopped.
+#[derive(Debug)]
+pub enum ArchiveError {
+    /// The archive is damaged or cannot be read: an input error.
+    Read(String),
+    /// Writing the report failed: the run stops.
+    Output(io::Error),
+}
+
+fn zip_members(
+    reader: BufReader<File>,
+    shown: &str,
+    each: &mut dyn FnMut(Member) -> io::Result<()>,
+) -> Result<usize, ArchiveError> {
+    let mut archive =
+        zip::ZipArchive::new(reader).map_err(|e| ArchiveError::Read(format!("zip: {e}")))?;
+    let mut count = 0;
+    for index in 0..archive.len() {
+        let mut entry = match archive.by_index(index) {
+            Ok(entry) => entry,
+            Err(e) => {
+                each(Member {
+                    name: format!("{shown}!#{index}"),
+                    bytes: Err(format!("zip member {index}: {e}")),
+                })
+                .map_err(ArchiveError::Output)?;
+                continue;
+            }
+        };
+        let inner = entry.name().to_string();
+        if !entry.is_file() || !has_sgf_extension(Path::new(&inner)) {
+            continue;
+        }
+        count += 1;
+        let size = entry.size();
+        let bytes = read_limited(&mut entry, size, "an archive member")
+            .map_err(|e| format!("zip: {}", io_message(&e)));
+        each(Member {
+            name: format!("{shown}!{inner}"),
+            bytes,
+        })
+        .map_err(ArchiveError::Output)?;
+    }
+    Ok(count)
+}
+
+fn tar_members(
+    reader: impl Read,
+    shown: &str,
+    each: &mut dyn FnMut(Member) -> io::Result<()>,
+) -> Result<usize, ArchiveError> {
+    let mut archive = tar::Archive::new(reader);
+    let entries = archive
+        .entries()
+        .map_err(|e| ArchiveError::Read(format!("tar: {}", io_message(&e))))?;
+    let mut count = 0;
+    for entry in entries {
+        let mut entry =
+            entry.map_err(|e| ArchiveError::Read(format!("tar: {}", io_message(&e))))?;
+        let inner = match entry.path() {
+            Ok(p) => p.to_string_lossy().into_owned(),
+            Err(_) => String::from_utf8_lossy(&entry.path_bytes()).into_owned(),
+        };
+        if !entry.header().entry_type().is_file() || !has_sgf_extension(Path::new(&inner)) {
+            continue;
+        }
+        count += 1;
+        let size = entry.size();
+        // A damaged stream inside a member is the member's error, and ends the archive.
+        let bytes = read_limited(&mut entry, size, "an archive member")
+            .map_err(|e| format!("tar: {}", io_message(&e)));
+        let broken = bytes.is_err();
+        each(Member {
+            name: format!("{shown}!{inner}"),
+            bytes,
+        })
+        .map_err(ArchiveError::Output)?;
+        if broken {
+            return Err(ArchiveError::Read(
+                "the archive is damaged after this member: the rest is not read".to_string(),
+            ));
+        }
+    }
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_by_name() {
+        assert_eq!(kind_of(Path::new("a/games.SGF.GZ")), Some(Kind::Gzip));
+        assert_eq!(kind_of(Path::new("kgs-2019.zip")), Some(Kind::Zip));
+        assert_eq!(kind_of(Path::new("x.tar.gz")), Some(Kind::TarGz));
+        assert_eq!(kind_of(Path::new("x.tgz")), Some(Kind::TarGz));
+        assert_eq!(kind_of(Path::new("x.tar.bz2")), Some(Kind::TarBz2));
+        assert_eq!(kind_of(Path::new("x.tar.xz")), Some(Kind::TarXz));
+        assert_eq!(kind_of(Path::new("x.tar")), Some(Kind::Tar));
+        assert_eq!(kind_of(Path::new("x.gz")), None);
+        assert_eq!(kind_of(Path::new("x.sgf")), None);
+    }
+}
