@@ -544,3 +544,22 @@ fn path_from_bytes(bytes: &[u8]) -> PathBuf {
         PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
     }
 }
+
+/// `sgfaudit completions SHELL`: the shell's completion script on stdout.
+pub fn completions(shell: clap_complete::Shell) -> std::io::Result<u8> {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    clap_complete::generate(
+        shell,
+        &mut command,
+        "sgfaudit",
+        &mut std::io::stdout().lock(),
+    );
+    Ok(0)
+}
+
+/// `sgfaudit man`: the man page (roff) on stdout.
+pub fn man() -> std::io::Result<u8> {
+    let command = <Cli as clap::CommandFactory>::command();
+    clap_mangen::Man::new(command).render(&mut std::io::stdout().lock())?;
+    Ok(0)
+}

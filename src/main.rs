@@ -12,8 +12,8 @@ fn main() -> ExitCode {
         Command::Score(args) => sgfaudit::commands::score(&args),
         Command::Show(args) => sgfaudit::commands::show(&args),
         Command::Explain { code } => sgfaudit::commands::explain(code.as_deref()),
-        Command::Completions { shell } => sgfaudit::commands::completions(shell),
-        Command::Man => sgfaudit::commands::man(),
+        Command::Completions { shell } => sgfaudit::cli::completions(shell),
+        Command::Man => sgfaudit::cli::man(),
     };
     match result {
         Ok(code) => ExitCode::from(code),

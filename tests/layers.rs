@@ -18,6 +18,7 @@ const STAGES: &[(&str, u32)] = &[
     ("replay", 5),
     ("score", 6),
     ("audit", 7),
+    ("gate", 8),
     ("output", 8),
     ("run", 9),
     ("cli", 10),

@@ -79,17 +79,3 @@ pub fn explain(code: Option<&str>) -> io::Result<u8> {
         }
     }
 }
-
-/// `sgfaudit completions SHELL`: the shell's completion script on stdout.
-pub fn completions(shell: clap_complete::Shell) -> io::Result<u8> {
-    let mut command = <crate::cli::Cli as clap::CommandFactory>::command();
-    clap_complete::generate(shell, &mut command, "sgfaudit", &mut io::stdout().lock());
-    Ok(0)
-}
-
-/// `sgfaudit man`: the man page (roff) on stdout.
-pub fn man() -> io::Result<u8> {
-    let command = <crate::cli::Cli as clap::CommandFactory>::command();
-    clap_mangen::Man::new(command).render(&mut io::stdout().lock())?;
-    Ok(0)
-}
