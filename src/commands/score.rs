@@ -143,14 +143,13 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             .copied()
             .collect();
         let area = count_area(board, &dead, method);
-        let territory = score.territory.as_ref().map(|t| {
-            let captures = [
-                t.black_prisoners - score.dead_white.len() as u32,
-                t.white_prisoners - score.dead_black.len() as u32,
-            ];
-            count_territory(board, &dead, &score.seki, captures, t.komi)
-        });
-        let owner = territory.as_ref().map_or(&area.owner, |t| &t.owner);
+        // Who owns each point depends on the dead stones and seki alone, not on the
+        // prisoners or komi the sheet below prints from the score.
+        let territory = score
+            .territory
+            .as_ref()
+            .map(|_| count_territory(board, &dead, &score.seki, [0, 0], 0.0).owner);
+        let owner = territory.as_ref().unwrap_or(&area.owner);
         if let Some(path) = &args.svg {
             if let Err(e) = write_svg(path, board, score, method, &report) {
                 writeln!(err, "sgfaudit: {}: {}", path.display(), io_message(&e))?;

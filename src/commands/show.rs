@@ -3,15 +3,15 @@
 //! off, and for a repetition the earlier identical position beside it. A text board, or
 //! an SVG picture with `--svg`.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::audit::figure::{first_illegal_move, move_figure, Mark, Panel};
 use crate::cli::ShowArgs;
 use crate::finding::Finding;
-use crate::geom::{Color, Point};
+use crate::geom::Color;
 use crate::input::source::read_file;
 use crate::input::walk::io_message;
+use crate::output::board::draw_grid;
 use crate::output::sanitize::for_terminal;
 use crate::output::svg::standalone;
 use crate::rules::RuleSet;
@@ -21,55 +21,27 @@ use crate::sgf::record::{parse_game, Limits};
 /// A text board of a panel: `X`/`O` stones, `.` empty, `*` the empty point of the move;
 /// before a point, `>` marks the move's point and `!` a stone the move would take off.
 pub fn render_panel(panel: &Panel) -> String {
-    let size = panel.position.size;
-    let labels: Vec<String> = (0..size.width)
-        .map(|c| {
-            Point::new(c, 0)
-                .vertex(size)
-                .trim_end_matches(|ch: char| ch.is_ascii_digit())
-                .to_string()
-        })
-        .collect();
-    let cell = labels.iter().map(String::len).max().unwrap_or(1) + 1;
-    let margin = size.height.to_string().len();
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", panel.title);
-    let header = |out: &mut String| {
-        out.push_str(&" ".repeat(margin));
-        for l in &labels {
-            let _ = write!(out, "{l:>cell$}");
-        }
-        out.push('\n');
-    };
-    header(&mut out);
-    for row in 0..size.height {
-        let number = size.height - row;
-        let _ = write!(out, "{number:>margin$}");
-        for col in 0..size.width {
-            let p = Point::new(col, row);
-            let mut glyph = match panel.position.get(p) {
-                Some(Color::Black) => 'X',
-                Some(Color::White) => 'O',
-                None => '.',
-            };
-            let mut mark = ' ';
-            for m in panel.marks_at(p) {
-                match m {
-                    Mark::Move(_) => {
-                        glyph = '*';
-                        mark = '>';
-                    }
-                    Mark::Ring => mark = '>',
-                    Mark::Dies if mark == ' ' => mark = '!',
-                    _ => {}
+    let grid = draw_grid(panel.position.size, |p| {
+        let mut glyph = match panel.position.get(p) {
+            Some(Color::Black) => 'X',
+            Some(Color::White) => 'O',
+            None => '.',
+        };
+        let mut mark = ' ';
+        for m in panel.marks_at(p) {
+            match m {
+                Mark::Move(_) => {
+                    glyph = '*';
+                    mark = '>';
                 }
+                Mark::Ring => mark = '>',
+                Mark::Dies if mark == ' ' => mark = '!',
+                _ => {}
             }
-            let _ = write!(out, "{:>w$}{mark}{glyph}", "", w = cell - 2);
         }
-        let _ = writeln!(out, " {number}");
-    }
-    header(&mut out);
-    out
+        (mark, glyph)
+    });
+    format!("{}\n{grid}", panel.title)
 }
 
 /// The finding a figure of move `m` should explain: the illegal one first.

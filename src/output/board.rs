@@ -3,8 +3,43 @@
 
 use std::fmt::Write as _;
 
-use crate::geom::{Color, Point, Position};
+use crate::geom::{BoardSize, Color, Point, Position};
 use crate::score::Owner;
+
+/// A board with GTP coordinates around it: `cell(point)` gives a mark (`' '` for none) and
+/// the glyph drawn after it. Shared by the `score` and `show` boards.
+pub fn draw_grid(size: BoardSize, cell: impl Fn(Point) -> (char, char)) -> String {
+    let labels: Vec<String> = (0..size.width)
+        .map(|col| {
+            Point::new(col, 0)
+                .vertex(size)
+                .trim_end_matches(|c: char| c.is_ascii_digit())
+                .to_string()
+        })
+        .collect();
+    let width = labels.iter().map(String::len).max().unwrap_or(1) + 1;
+    let margin = size.height.to_string().len();
+    let mut out = String::new();
+    let header = |out: &mut String| {
+        out.push_str(&" ".repeat(margin));
+        for l in &labels {
+            let _ = write!(out, "{l:>width$}");
+        }
+        out.push('\n');
+    };
+    header(&mut out);
+    for row in 0..size.height {
+        let number = size.height - row;
+        let _ = write!(out, "{number:>margin$}");
+        for col in 0..size.width {
+            let (mark, glyph) = cell(Point::new(col, row));
+            let _ = write!(out, "{:>w$}{mark}{glyph}", "", w = width - 2);
+        }
+        let _ = writeln!(out, " {number}");
+    }
+    header(&mut out);
+    out
+}
 
 /// Glyphs: `X`/`O` live stones, `x`/`o` dead stones (taken off before counting),
 /// `+` Black's area, `-` White's area, `=` split half and half, `.` nobody's.
@@ -20,59 +55,35 @@ pub fn render_board_marked(
     uncertain: &[Point],
 ) -> String {
     let size = position.size;
-    let label = |col: u8| -> String {
-        Point::new(col, 0)
-            .vertex(size)
-            .trim_end_matches(|c: char| c.is_ascii_digit())
-            .to_string()
-    };
-    let labels: Vec<String> = (0..size.width).map(label).collect();
-    let cell = labels.iter().map(String::len).max().unwrap_or(1) + 1;
-    let margin = size.height.to_string().len();
-
     let mut dead_at = vec![false; size.points()];
     for &p in dead {
         if size.contains(p) {
             dead_at[size.index(p)] = true;
         }
     }
-
-    let mut out = String::new();
-    let header = |out: &mut String| {
-        out.push_str(&" ".repeat(margin));
-        for l in &labels {
-            let _ = write!(out, "{l:>cell$}");
+    let mut unsure_at = vec![false; size.points()];
+    for &p in uncertain {
+        if size.contains(p) {
+            unsure_at[size.index(p)] = true;
         }
-        out.push('\n');
-    };
-    header(&mut out);
-    for row in 0..size.height {
-        let number = size.height - row;
-        let _ = write!(out, "{number:>margin$}");
-        for col in 0..size.width {
-            let i = size.index(Point::new(col, row));
-            let glyph = match (position.cells[i], dead_at[i]) {
-                (Some(Color::Black), false) => 'X',
-                (Some(Color::White), false) => 'O',
-                (Some(Color::Black), true) => 'x',
-                (Some(Color::White), true) => 'o',
-                (None, _) => match owner.get(i) {
-                    Some(Owner::Black) => '+',
-                    Some(Owner::White) => '-',
-                    Some(Owner::Shared) => '=',
-                    Some(Owner::Seki) => 's',
-                    Some(Owner::Nobody) | None => '.',
-                },
-            };
-            if uncertain.contains(&Point::new(col, row)) {
-                let _ = write!(out, "{:>w$}?{glyph}", "", w = cell - 2);
-            } else {
-                let _ = write!(out, "{glyph:>cell$}");
-            }
-        }
-        let _ = writeln!(out, " {number}");
     }
-    header(&mut out);
+    let mut out = draw_grid(size, |p| {
+        let i = size.index(p);
+        let glyph = match (position.cells[i], dead_at[i]) {
+            (Some(Color::Black), false) => 'X',
+            (Some(Color::White), false) => 'O',
+            (Some(Color::Black), true) => 'x',
+            (Some(Color::White), true) => 'o',
+            (None, _) => match owner.get(i) {
+                Some(Owner::Black) => '+',
+                Some(Owner::White) => '-',
+                Some(Owner::Shared) => '=',
+                Some(Owner::Seki) => 's',
+                Some(Owner::Nobody) | None => '.',
+            },
+        };
+        (if unsure_at[i] { '?' } else { ' ' }, glyph)
+    });
     out.push_str(
         "X O live stones   x o dead stones   \
          + Black's area   - White's area   = split half each   . nobody's\n",

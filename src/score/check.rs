@@ -2,7 +2,7 @@
 //! when the count is beyond doubt; every other mismatch, and every result counting cannot
 //! check (resignation, time, forfeit), is `unverifiable` with the reason in words.
 
-use super::margin::format_points;
+use super::margin::{format_points, winner_of};
 use super::result::{parse_result, RecordedResult};
 use super::tally::{CountedBy, Score};
 use crate::geom::Color;
@@ -154,16 +154,7 @@ pub fn check_result(
 
     // Agreement first: a match is worth reporting even when the count has doubts.
     let (agrees, claim) = match recorded {
-        RecordedResult::WinnerOnly(w) => {
-            let winner = if margin > SAME {
-                Some(Color::Black)
-            } else if margin < -SAME {
-                Some(Color::White)
-            } else {
-                None
-            };
-            (winner == Some(w), format!("{} won", name(w)))
-        }
+        RecordedResult::WinnerOnly(w) => (winner_of(margin) == Some(w), format!("{} won", name(w))),
         _ => {
             let recorded_margin = recorded_points(&recorded).unwrap_or(0.0);
             if recorded.black_margin() != Some(recorded_margin) {

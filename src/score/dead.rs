@@ -156,15 +156,16 @@ pub fn seki_candidates(position: &Position, dead: &[Point]) -> Vec<Vec<Point>> {
         stones.sort();
         (stones, liberties)
     };
-    let mut seen: Vec<Point> = Vec::new();
+    let mut seen = vec![false; size.points()];
     let mut out = Vec::new();
     for &p in dead {
-        if seen.binary_search(&p).is_ok() || !size.contains(p) || position.get(p).is_none() {
+        if !size.contains(p) || seen[size.index(p)] || position.get(p).is_none() {
             continue;
         }
         let (stones, liberties) = chain_at(p);
-        seen.extend_from_slice(&stones);
-        seen.sort();
+        for &s in &stones {
+            seen[size.index(s)] = true;
+        }
         if stones.len() > 64 || liberties.is_empty() || liberties.len() > 2 {
             continue;
         }

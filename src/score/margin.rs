@@ -1,12 +1,25 @@
 //! The margin of a counted game and how it is written: in points as SGF writes it (`B+1.5`)
 //! and in stones as the Chinese rules state it (`黑胜3/4子`, art. 11: one stone = two points).
 
+use crate::geom::Color;
+
 /// Black's margin in points: positive when Black wins, negative when White wins.
 pub fn margin(black: f64, white: f64, komi: f64, handicap_bonus: f64) -> f64 {
     black - white - komi - handicap_bonus
 }
 
 const EPSILON: f64 = 1e-9;
+
+/// The winner of a margin from Black's side, or `None` for a draw.
+pub fn winner_of(margin: f64) -> Option<Color> {
+    if margin > EPSILON {
+        Some(Color::Black)
+    } else if margin < -EPSILON {
+        Some(Color::White)
+    } else {
+        None
+    }
+}
 
 /// A number without float noise and without a needless `.0` (`1.5`, `4`, `0.25`).
 pub fn format_number(x: f64) -> String {

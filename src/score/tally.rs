@@ -65,18 +65,6 @@ pub struct Score {
 }
 
 impl Score {
-    /// The winner under the count the check compared, or `None` for a draw.
-    pub fn winner(&self) -> Option<Color> {
-        let margin = self.compared_margin();
-        if margin > 1e-9 {
-            Some(Color::Black)
-        } else if margin < -1e-9 {
-            Some(Color::White)
-        } else {
-            None
-        }
-    }
-
     /// Black's margin and the result as SGF writes it, under one way of counting; `None`
     /// for territory when the territory count was not made.
     pub fn counted(&self, counting: CountedBy) -> Option<(f64, &str)> {
