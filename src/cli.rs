@@ -58,7 +58,7 @@ pub enum Command {
     /// Print the man page (roff), e.g. `sgfaudit man > sgfaudit.1`.
     Man,
     /// Print the JSON Schema (draft 2020-12) of one line of `audit --format jsonl`: every
-    /// record type (begin, game, error, summary), e.g. `sgfaudit schema > sgfaudit.schema.json`.
+    /// record type (begin, columns, game, error, summary), e.g. `sgfaudit schema > sgfaudit.schema.json`.
     Schema,
 }
 
