@@ -97,7 +97,7 @@ fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
         errors_to_stderr: false,
         gate: Default::default(),
     };
-    let mut rep = reporter(Format::Jsonl, Box::new(io::sink()));
+    let mut rep = reporter(Format::Jsonl, Box::new(io::sink()), false);
     run(&config, rep.as_mut()).unwrap().summary.games
 }
 

@@ -2,7 +2,8 @@
 """The README's dataframe recipes, run: pandas and polars load the JSON Lines, the game CSV
 and the findings CSV of the project's corpus, of the real games (../shared/corpus/real)
 and of a Tygem collection (../shared/corpus/tygem/tygem-9d-part01.sgf), and what they load agrees with the report's
-own summary (games, statuses, findings per code, typed columns).
+own summary (games, statuses, findings per code, typed columns). polars reads the JSON
+Lines with no options, and what it loads is what it loads when told to type every line.
 
     python3 scripts/dataframes.py [PATH...]
 
@@ -71,12 +72,23 @@ def check(path, tmp):
     game_rows, summary_row = scope["game_rows"], scope["summary_row"]
     expect("pandas game rows", len(games), summary["games"] + summary["unreadable"])
     expect("polars game rows", games_pl.height, summary["games"] + summary["unreadable"])
-    expect("pandas JSON lines", len(lines), summary["games"] + summary["unreadable"] + 2)
+    # begin, columns, the games, an error line per unreadable input, summary.
+    expect("pandas JSON lines", len(lines), summary["games"] + summary["unreadable"] + 3)
+    # Read with no options, the JSON Lines load as if polars had read every line to type them.
+    report, full = scope["report"], pl.read_ndjson(jsonl, infer_schema_length=None)
+    expect("polars JSON schema with no options", report.schema == full.schema, True)
+    expect("polars JSON frame with no options", report.equals(full), True)
+    expect("summary moves", summary_row["moves"][0], summary["moves"])
     expect("polars JSON game rows", game_rows.height, summary["games"])
     expect("polars JSON summary games", summary_row["games"][0], summary["games"])
     findings_total = sum(summary["by_code"].values())
     expect("pandas finding rows", len(findings), findings_total + summary["unreadable"])
     expect("polars finding rows", findings_pl.height, findings_total + summary["unreadable"])
+    finding_rows = scope["finding_rows"]
+    expect("polars JSON finding rows", finding_rows["code"].drop_nulls().len(), findings_total)
+    for column in ("first_seen", "cycle_length", "move", "line"):
+        expect(f"type of findings {column} (JSON)", finding_rows.schema[column], pl.Int64)
+        expect(f"type of findings {column} (CSV)", findings_pl.schema[column], pl.Int64)
     by_status = games["status"].value_counts().to_dict()
     for status, n in summary["by_status"].items():
         expect(f"games with status {status}", by_status.get(status, 0), n)

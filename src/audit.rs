@@ -92,6 +92,16 @@ pub enum RulesFrom {
 }
 
 impl EndedBy {
+    /// Every way a game ends, in the order of the reports' documentation.
+    pub const ALL: [EndedBy; 6] = [
+        EndedBy::Passes,
+        EndedBy::Resignation,
+        EndedBy::Time,
+        EndedBy::Forfeit,
+        EndedBy::Agreement,
+        EndedBy::Unfinished,
+    ];
+
     /// The name in reports: `passes`, `resignation`, `time`, `forfeit`, `agreement`,
     /// `unfinished`.
     pub fn as_str(self) -> &'static str {
@@ -107,6 +117,8 @@ impl EndedBy {
 }
 
 impl RulesFrom {
+    pub const ALL: [RulesFrom; 3] = [RulesFrom::Ru, RulesFrom::Default, RulesFrom::Option];
+
     /// The name in reports: `RU`, `default`, `option`.
     pub fn as_str(self) -> &'static str {
         match self {

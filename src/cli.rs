@@ -10,6 +10,7 @@ use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
 use crate::gate::{parse_code, parse_severity, FailOn, Gate};
 use crate::output::progress::ProgressMode;
+use crate::output::style::ColorMode;
 use crate::output::{Format, InputError};
 use crate::rules::{RuleSet, Superko};
 use crate::run::RunConfig;
@@ -56,6 +57,9 @@ pub enum Command {
     },
     /// Print the man page (roff), e.g. `sgfaudit man > sgfaudit.1`.
     Man,
+    /// Print the JSON Schema (draft 2020-12) of one line of `audit --format jsonl`: every
+    /// record type (begin, columns, game, error, summary), e.g. `sgfaudit schema > sgfaudit.schema.json`.
+    Schema,
 }
 
 /// `--rules`: a rule set, or `auto` (from RU[], else chinese).
@@ -179,6 +183,25 @@ impl From<ProgressChoice> for ProgressMode {
     }
 }
 
+/// `--color`: when to colour the output people read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal, NO_COLOR is unset or empty and TERM is not dumb.
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorChoice> for ColorMode {
+    fn from(c: ColorChoice) -> ColorMode {
+        match c {
+            ColorChoice::Auto => ColorMode::Auto,
+            ColorChoice::Always => ColorMode::Always,
+            ColorChoice::Never => ColorMode::Never,
+        }
+    }
+}
+
 /// Options shared by `audit` and `score`.
 #[derive(Debug, Args, Clone)]
 pub struct GameOptions {
@@ -266,6 +289,10 @@ pub struct AuditArgs {
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressChoice,
+    /// Colour the table's severities and statuses: auto colours only a terminal, and not
+    /// when NO_COLOR is set (non-empty). Other formats are never coloured.
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub color: ColorChoice,
     #[command(flatten)]
     pub game: GameOptions,
 }
@@ -280,6 +307,10 @@ pub struct ScoreArgs {
     /// Also draw the counted position as an SVG picture into this file.
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
+    /// Colour stones, areas and severities: auto colours only a terminal, and not when
+    /// NO_COLOR is set (non-empty).
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub color: ColorChoice,
     #[command(flatten)]
     pub options: GameOptions,
 }
@@ -298,6 +329,10 @@ pub struct ShowArgs {
     /// Draw the diagram as an SVG picture into this file instead of printing a text board.
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
+    /// Colour the stones and marks of the text board: auto colours only a terminal, and
+    /// not when NO_COLOR is set (non-empty).
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub color: ColorChoice,
     #[command(flatten)]
     pub options: GameOptions,
 }

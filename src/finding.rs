@@ -12,6 +12,8 @@ pub enum Severity {
 }
 
 impl Severity {
+    pub const ALL: [Severity; 3] = [Severity::Info, Severity::Warning, Severity::Error];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Info => "info",

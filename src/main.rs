@@ -14,6 +14,7 @@ fn main() -> ExitCode {
         Command::Explain { code } => sgfaudit::commands::explain(code.as_deref()),
         Command::Completions { shell } => sgfaudit::cli::completions(shell),
         Command::Man => sgfaudit::cli::man(),
+        Command::Schema => sgfaudit::commands::schema(),
     };
     match result {
         Ok(code) => ExitCode::from(code),

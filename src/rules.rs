@@ -88,6 +88,18 @@ pub struct Rules {
 }
 
 impl RuleSet {
+    /// Every rule set.
+    pub const ALL: [RuleSet; 8] = [
+        RuleSet::Chinese,
+        RuleSet::ChinesePositional,
+        RuleSet::TrompTaylor,
+        RuleSet::Aga,
+        RuleSet::Nz,
+        RuleSet::Japanese,
+        RuleSet::Korean,
+        RuleSet::Territory,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             RuleSet::Chinese => "chinese",
@@ -103,18 +115,7 @@ impl RuleSet {
 
     /// The rule set of a name as [`RuleSet::name`] writes it.
     pub fn from_name(name: &str) -> Option<RuleSet> {
-        [
-            RuleSet::Chinese,
-            RuleSet::ChinesePositional,
-            RuleSet::TrompTaylor,
-            RuleSet::Aga,
-            RuleSet::Nz,
-            RuleSet::Japanese,
-            RuleSet::Korean,
-            RuleSet::Territory,
-        ]
-        .into_iter()
-        .find(|r| r.name() == name)
+        RuleSet::ALL.into_iter().find(|r| r.name() == name)
     }
 
     /// The rules of this set.

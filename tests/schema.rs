@@ -1,6 +1,8 @@
 //! The JSON Lines schema (CONTRACT.md, documented in `src/output/jsonl.rs`): every line
 //! of a corpus run is read into mirror types that reject unknown fields, so a field added,
-//! renamed or dropped without updating the schema fails here.
+//! renamed or dropped without updating the schema fails here. Every line also validates
+//! against the JSON Schema that `sgfaudit schema` prints, and the `columns` line names
+//! every key, with its type, that the other lines hold.
 
 mod common;
 
@@ -18,6 +20,7 @@ use serde::Deserialize;
 #[allow(dead_code)]
 enum Line {
     Begin(Begin),
+    Columns(serde_json::Value),
     Game(Box<Game>),
     Error(InputError),
     Summary(Summary),
@@ -232,6 +235,10 @@ fn check_run(args: &[&str]) -> usize {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
     assert!(matches!(lines.first(), Some(Line::Begin(_))), "begin first");
+    assert!(
+        matches!(lines.get(1), Some(Line::Columns(_))),
+        "columns second"
+    );
     let Some(Line::Summary(summary)) = lines.last() else {
         panic!("summary last")
     };
@@ -261,7 +268,122 @@ fn check_run(args: &[&str]) -> usize {
         );
     }
     check_keys_and_types(&text);
+    check_columns(&text);
+    check_against_printed_schema(&text);
     games.len()
+}
+
+/// Every key of every record's `data`, at every depth, with the JSON type of its values
+/// (lists are looked into, `null` is no type): `path -> type`.
+fn key_types(
+    place: &str,
+    v: &serde_json::Value,
+    out: &mut BTreeMap<String, BTreeMap<&'static str, usize>>,
+) {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, value) in map {
+                let path = format!("{place}.{k}");
+                let kinds = out.entry(path.clone()).or_default();
+                if let Some(t) = kind(value) {
+                    *kinds.entry(t).or_default() += 1;
+                }
+                key_types(&path, value, out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                let path = format!("{place}[]");
+                if let Some(t) = kind(item) {
+                    *out.entry(path.clone()).or_default().entry(t).or_default() += 1;
+                }
+                key_types(&path, item, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The `columns` line holds every key the other lines hold, each with a value of the one
+/// type the other lines use: what a reader that infers types from the first lines needs.
+fn check_columns(text: &str) {
+    let values: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut columns = BTreeMap::new();
+    key_types("data", &values[1]["data"], &mut columns);
+    let mut seen = BTreeMap::new();
+    for v in values.iter().filter(|v| v["type"] != "columns") {
+        key_types("data", &v["data"], &mut seen);
+    }
+    for (path, kinds) in &seen {
+        let Some(declared) = columns.get(path) else {
+            panic!("{path} is missing from the columns line");
+        };
+        let declared: Vec<_> = declared.keys().collect();
+        assert_eq!(declared.len(), 1, "{path}: the columns line holds null");
+        for k in kinds.keys() {
+            // An integer-valued float is still written with a decimal point.
+            assert_eq!(
+                declared[0], k,
+                "{path}: columns says {declared:?}, a line holds {k}"
+            );
+        }
+    }
+}
+
+/// Every line validates against the JSON Schema that `sgfaudit schema` prints.
+fn check_against_printed_schema(text: &str) {
+    let printed = common::sgfaudit(&["schema"]);
+    assert!(printed.status.success());
+    let schema: serde_json::Value = serde_json::from_slice(&printed.stdout).unwrap();
+    assert_eq!(
+        schema["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+    for line in text.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{line}\n{}", errors.join("\n"));
+    }
+}
+
+#[test]
+fn the_printed_schema_rejects_what_the_tool_never_writes() {
+    let printed = common::sgfaudit(&["schema"]);
+    let schema: serde_json::Value = serde_json::from_slice(&printed.stdout).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let out = common::sgfaudit(&[
+        "audit",
+        "--json",
+        "corpus/rules/art19-play-on-occupied-point__occupied@4.sgf",
+    ]);
+    let game: serde_json::Value = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["type"] == "game")
+        .unwrap();
+    assert!(validator.is_valid(&game));
+    let broken = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut g = game.clone();
+        edit(&mut g);
+        validator.is_valid(&g)
+    };
+    assert!(!broken(&|g| g["data"]["status"] = "fine".into()));
+    assert!(!broken(
+        &|g| g["data"]["findings"][0]["code"] = "no-such-code".into()
+    ));
+    assert!(!broken(&|g| {
+        g["data"].as_object_mut().unwrap().remove("check");
+    }));
+    assert!(!broken(&|g| g["data"]["moves"] = "6".into()));
+    assert!(!broken(&|g| g["type"] = "games".into()));
 }
 
 /// The JSON type of a value, `None` for null.
@@ -342,7 +464,11 @@ fn the_documented_example_is_what_the_tool_prints() {
     let documented: Vec<&str> = docs
         .lines()
         .filter_map(|l| l.strip_prefix("//! "))
-        .filter(|l| l.starts_with(r#"{"type":"game""#) || l.starts_with(r#"{"type":"begin""#))
+        .filter(|l| {
+            ["game", "begin", "columns"]
+                .iter()
+                .any(|t| l.starts_with(&format!(r#"{{"type":"{t}""#)))
+        })
         .collect();
     let out = common::sgfaudit(&[
         "audit",

@@ -32,7 +32,8 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     config.audit.figures = format == crate::output::Format::Html;
     let stdout = io::stdout().lock();
     let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
-    let mut reporter = reporter(format, out);
+    let color = crate::output::style::ColorMode::from(args.color).for_stdout();
+    let mut reporter = reporter(format, out, color);
     let outcome = run(&config, reporter.as_mut())?;
     Ok(if outcome.unreadable {
         2
@@ -51,6 +52,13 @@ pub fn score(args: &ScoreArgs) -> io::Result<u8> {
 /// `sgfaudit show`: the position before one move, as text or SVG.
 pub fn show(args: &ShowArgs) -> io::Result<u8> {
     show::show(args)
+}
+
+/// `sgfaudit schema`: the JSON Schema of a JSON Lines record on stdout.
+pub fn schema() -> io::Result<u8> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", crate::output::jsonl::schema())?;
+    Ok(0)
 }
 
 /// `sgfaudit explain [CODE]`: a code's page, or the list of codes; 2 for an unknown code.

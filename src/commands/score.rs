@@ -13,6 +13,7 @@ use crate::run::LoadedFile;
 use crate::sgf::info::game_info;
 
 use crate::output::board::render_board_marked;
+use crate::output::style::{paint, severity as severity_style, ColorMode};
 use crate::score::{
     count_area, count_territory, format_number, score_position, settle_dead, ScoringMethod,
 };
@@ -47,6 +48,7 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
     };
     let report = file.audit(args.game, &options);
     let t = |s: &str| for_terminal(s).into_owned();
+    let color = ColorMode::from(args.color).for_stdout();
 
     writeln!(
         out,
@@ -99,7 +101,7 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         writeln!(
             out,
             "  {} [{}] {at}{}",
-            f.severity.as_str(),
+            paint(color, severity_style(f.severity), f.severity.as_str()),
             f.code,
             t(&f.message)
         )?;
@@ -159,7 +161,7 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         write!(
             out,
             "{}",
-            render_board_marked(board, &dead, owner, &score.uncertain)
+            render_board_marked(board, &dead, owner, &score.uncertain, color)
         )?;
         writeln!(out)?;
         writeln!(

@@ -13,6 +13,7 @@ use crate::input::source::read_file;
 use crate::input::walk::io_message;
 use crate::output::board::draw_grid;
 use crate::output::sanitize::for_terminal;
+use crate::output::style::ColorMode;
 use crate::output::svg::standalone;
 use crate::rules::RuleSet;
 use crate::run::LoadedFile;
@@ -20,8 +21,9 @@ use crate::sgf::record::{parse_game, Limits};
 
 /// A text board of a panel: `X`/`O` stones, `.` empty, `*` the empty point of the move;
 /// before a point, `>` marks the move's point and `!` a stone the move would take off.
-pub fn render_panel(panel: &Panel) -> String {
-    let grid = draw_grid(panel.position.size, |p| {
+/// The title is made safe for a terminal; the grid is coloured when `color`.
+pub fn render_panel(panel: &Panel, color: bool) -> String {
+    let grid = draw_grid(panel.position.size, color, |p| {
         let mut glyph = match panel.position.get(p) {
             Some(Color::Black) => 'X',
             Some(Color::White) => 'O',
@@ -41,7 +43,7 @@ pub fn render_panel(panel: &Panel) -> String {
         }
         (mark, glyph)
     });
-    format!("{}\n{grid}", panel.title)
+    format!("{}\n{grid}", for_terminal(&panel.title))
 }
 
 /// The finding a figure of move `m` should explain: the illegal one first.
@@ -139,11 +141,10 @@ pub fn show(args: &ShowArgs) -> io::Result<u8> {
         return Ok(0);
     }
     writeln!(out, "{}", t(&title))?;
+    let color = ColorMode::from(args.color).for_stdout();
     for panel in &figure.panels {
         writeln!(out)?;
-        for line in render_panel(panel).lines() {
-            writeln!(out, "{}", t(line))?;
-        }
+        write!(out, "{}", render_panel(panel, color))?;
     }
     writeln!(out)?;
     writeln!(

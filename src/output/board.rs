@@ -3,12 +3,14 @@
 
 use std::fmt::Write as _;
 
+use super::style::{glyph as glyph_style, paint};
 use crate::geom::{BoardSize, Color, Point, Position};
 use crate::score::Owner;
 
 /// A board with GTP coordinates around it: `cell(point)` gives a mark (`' '` for none) and
-/// the glyph drawn after it. Shared by the `score` and `show` boards.
-pub fn draw_grid(size: BoardSize, cell: impl Fn(Point) -> (char, char)) -> String {
+/// the glyph drawn after it, both coloured when `color` (see [`super::style::glyph`]).
+/// Shared by the `score` and `show` boards.
+pub fn draw_grid(size: BoardSize, color: bool, cell: impl Fn(Point) -> (char, char)) -> String {
     let labels: Vec<String> = (0..size.width)
         .map(|col| {
             Point::new(col, 0)
@@ -33,7 +35,18 @@ pub fn draw_grid(size: BoardSize, cell: impl Fn(Point) -> (char, char)) -> Strin
         let _ = write!(out, "{number:>margin$}");
         for col in 0..size.width {
             let (mark, glyph) = cell(Point::new(col, row));
-            let _ = write!(out, "{:>w$}{mark}{glyph}", "", w = width - 2);
+            if color {
+                let _ = write!(
+                    out,
+                    "{:>w$}{}{}",
+                    "",
+                    paint(true, glyph_style(mark), &mark.to_string()),
+                    paint(true, glyph_style(glyph), &glyph.to_string()),
+                    w = width - 2
+                );
+            } else {
+                let _ = write!(out, "{:>w$}{mark}{glyph}", "", w = width - 2);
+            }
         }
         let _ = writeln!(out, " {number}");
     }
@@ -44,15 +57,17 @@ pub fn draw_grid(size: BoardSize, cell: impl Fn(Point) -> (char, char)) -> Strin
 /// Glyphs: `X`/`O` live stones, `x`/`o` dead stones (taken off before counting),
 /// `+` Black's area, `-` White's area, `=` split half and half, `.` nobody's.
 pub fn render_board(position: &Position, dead: &[Point], owner: &[Owner]) -> String {
-    render_board_marked(position, dead, owner, &[])
+    render_board_marked(position, dead, owner, &[], false)
 }
 
-/// [`render_board`], with the stones whose fate is uncertain marked by a `?` before them.
+/// [`render_board`], with the stones whose fate is uncertain marked by a `?` before them,
+/// and stones, areas and marks coloured when `color`.
 pub fn render_board_marked(
     position: &Position,
     dead: &[Point],
     owner: &[Owner],
     uncertain: &[Point],
+    color: bool,
 ) -> String {
     let size = position.size;
     let mut dead_at = vec![false; size.points()];
@@ -67,7 +82,7 @@ pub fn render_board_marked(
             unsure_at[size.index(p)] = true;
         }
     }
-    let mut out = draw_grid(size, |p| {
+    let mut out = draw_grid(size, color, |p| {
         let i = size.index(p);
         let glyph = match (position.cells[i], dead_at[i]) {
             (Some(Color::Black), false) => 'X',
@@ -84,9 +99,17 @@ pub fn render_board_marked(
         };
         (if unsure_at[i] { '?' } else { ' ' }, glyph)
     });
-    out.push_str(
-        "X O live stones   x o dead stones   \
-         + Black's area   - White's area   = split half each   . nobody's\n",
+    let g = |c: char| paint(color, glyph_style(c), &c.to_string());
+    let _ = writeln!(
+        out,
+        "{} {} live stones   {} {} dead stones   \
+         {} Black's area   {} White's area   = split half each   . nobody's",
+        g('X'),
+        g('O'),
+        g('x'),
+        g('o'),
+        g('+'),
+        g('-'),
     );
     if owner.contains(&Owner::Seki) {
         out.push_str("s an eye of stones in seki: nobody's under territory counting\n");

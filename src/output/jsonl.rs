@@ -1,21 +1,33 @@
 //! JSON Lines, schema 1: one `{"type": T, "data": {...}}` object per line.
 //!
-//! The order is fixed: one `begin`, one `game` per game in input order (paths sorted,
-//! then order inside the file; the same for any `--jobs`), one `error` per input that
-//! could not be read at all, and one `summary` last. Only `summary` carries timing, so
-//! every other line is the same from run to run.
+//! The order is fixed: one `begin`, one `columns`, one `game` per game in input order
+//! (paths sorted, then order inside the file; the same for any `--jobs`), one `error` per
+//! input that could not be read at all, and one `summary` last. Only `summary` carries
+//! timing, so every other line is the same from run to run.
+//!
+//! `sgfaudit schema` prints the JSON Schema (draft 2020-12) of a line, every record type
+//! included; it is derived from the same types that write the lines.
 //!
 //! A full example: `sgfaudit audit --json` on two files of `corpus/`, an illegal game and
 //! a counted one (the output as printed, one object per line):
 //!
 //! ```text
 //! {"type":"begin","data":{"schema":1,"tool":"sgfaudit","version":"0.1.0","inputs":["corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","corpus/shapes/seki-two-shared-liberties__ok.sgf"]}}
+//! {"type":"columns","data":{"schema":0,"tool":"","version":"","inputs":[""],"path":"","game":0,"line":0,"column":0,"status":"","size":[0],"rules":"","rules_from":"","rules_raw":"","komi":0.0,"komi_raw":"","handicap":0,"black":"","white":"","result":"","encoding":"","moves":0,"ended_by":"","findings":[{"code":"","severity":"","move":0,"color":"","point":"","vertex":"","line":0,"column":0,"article":0,"message":"","first_seen":0,"cycle_length":0}],"findings_omitted":0,"score":{"dead_from":"","dead":{"black":[""],"white":[""],"uncertain":[""],"seki":[""]},"black":0.0,"white":0.0,"komi":0.0,"handicap_bonus":0.0,"margin":0.0,"result":"","stones":"","counting":"","territory":{"black_territory":0,"white_territory":0,"black_prisoners":0,"white_prisoners":0,"seki_points":0,"komi":0.0,"margin":0.0,"result":""}},"check":{"recorded":"","computed":"","verdict":"","reason":"","difference":0.0},"message":"","files":0,"games":0,"by_status":{"ok":0,"illegal":0,"mismatch":0,"error":0},"by_code":{"parse-error":0,"bad-encoding":0,"bad-property":0,"too-large":0,"occupied":0,"off-board":0,"suicide":0,"ko":0,"superko":0,"cycle":0,"consecutive-move":0,"move-after-end":0,"setup-in-game":0,"handicap-mismatch":0,"komi-normalized":0,"unknown-rules":0,"unparsed-result":0,"result-mismatch":0,"counting-convention":0,"setup-without-liberties":0,"handicap-inferred":0,"not-go":0,"internal-error":0},"by_severity":{"info":0,"warning":0,"error":0},"failing":0,"unreadable":0,"elapsed_ms":0,"games_per_second":0.0}}
 //! {"type":"game","data":{"path":"corpus/rules/art19-play-on-occupied-point__occupied@4.sgf","game":0,"line":1,"column":1,"status":"illegal","size":[7,7],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":null,"encoding":"UTF-8","moves":6,"ended_by":"unfinished","findings":[{"code":"occupied","severity":"error","move":4,"color":"W","point":"dd","vertex":"D4","line":3,"column":20,"article":19,"message":"W D4 is played on an occupied point: the move is void and W loses the turn (art. 19)","first_seen":null,"cycle_length":null}],"findings_omitted":0,"score":null,"check":{"recorded":null,"computed":null,"verdict":"unverifiable","reason":"the game is unfinished: no two passes and no result (RE[])","difference":null}}}
 //! {"type":"game","data":{"path":"corpus/shapes/seki-two-shared-liberties__ok.sgf","game":0,"line":1,"column":1,"status":"ok","size":[9,9],"rules":"chinese","rules_from":"RU","rules_raw":"Chinese","komi":7.5,"komi_raw":"7.5","handicap":0,"black":null,"white":null,"result":"B+7.5","encoding":"UTF-8","moves":4,"ended_by":"passes","findings":[],"findings_omitted":0,"score":{"dead_from":"markup","dead":{"black":[],"white":[],"uncertain":[],"seki":[]},"black":48.0,"white":33.0,"komi":7.5,"handicap_bonus":0.0,"margin":7.5,"result":"B+7.5","stones":"黑胜3又3/4子","counting":"area","territory":null},"check":{"recorded":"B+7.5","computed":"B+7.5","verdict":"agrees","reason":null,"difference":0.0}}}
 //! {"type":"summary","data":{"files":2,"games":2,"moves":10,"by_status":{"ok":1,"illegal":1,"mismatch":0,"error":0},"by_code":{"occupied":1},"by_severity":{"info":0,"warning":0,"error":1},"failing":1,"unreadable":0,"elapsed_ms":1,"games_per_second":2000.0}}
 //! ```
 //!
 //! `begin.data`: `schema` (this page: 1), `tool`, `version`, `inputs` (the paths given).
+//!
+//! `columns.data`: no game, but every key of every other record's `data` (begin, game,
+//! error, summary, in that order; `by_code` with every code), each holding a value of its
+//! type: `""`, `0`, `0.0`, a list of one such value, an object with all its keys. Readers
+//! that infer a type per column from the first lines (polars reads 100 by default) find
+//! here every column and its type, even when the first games have no findings, no count,
+//! and the summary is far below: `pl.read_ndjson(path)` needs no options. Filter by `type`
+//! as for any record; keys of one record type are `null` in the rows of the others.
 //!
 //! `game.data`: `path`, `game` (index in the file, from 0), `line`/`column` (where the
 //! game tree starts), `status` (`ok | illegal | mismatch | error`), `size` (`[columns,
@@ -73,9 +85,8 @@
 
 use std::io::{self, Write};
 
-use serde::Serialize;
-
-use super::{wire, Begin, InputError, RenderGame, Reporter, Summary};
+use super::wire::{self, Record};
+use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 
 /// Writes one JSON object per line.
@@ -85,20 +96,14 @@ pub struct JsonlReporter<'w> {
 
 /// Renders a `game` line.
 fn render_game(game: &GameReport, out: &mut Vec<u8>) {
-    #[derive(Serialize)]
-    struct Line<'a> {
-        r#type: &'a str,
-        data: wire::GameJson<'a>,
-    }
-    serde_json::to_writer(
-        &mut *out,
-        &Line {
-            r#type: "game",
-            data: wire::GameJson(game),
-        },
-    )
-    .expect("a report serialises");
+    serde_json::to_writer(&mut *out, &Record::Game(wire::GameJson(game)))
+        .expect("a report serialises");
     out.push(b'\n');
+}
+
+/// The JSON Schema (draft 2020-12) of a line, pretty-printed (`sgfaudit schema`).
+pub fn schema() -> String {
+    serde_json::to_string_pretty(&wire::schema()).expect("a schema serialises")
 }
 
 impl<'w> JsonlReporter<'w> {
@@ -106,20 +111,16 @@ impl<'w> JsonlReporter<'w> {
         JsonlReporter { out }
     }
 
-    fn line<T: Serialize>(&mut self, kind: &str, data: &T) -> io::Result<()> {
-        #[derive(Serialize)]
-        struct Line<'a, T> {
-            r#type: &'a str,
-            data: &'a T,
-        }
-        serde_json::to_writer(&mut self.out, &Line { r#type: kind, data })?;
+    fn line(&mut self, record: &Record) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, record)?;
         self.out.write_all(b"\n")
     }
 }
 
 impl Reporter for JsonlReporter<'_> {
     fn begin(&mut self, begin: &Begin) -> io::Result<()> {
-        self.line("begin", begin)
+        self.line(&Record::Begin(begin))?;
+        self.line(&Record::Columns(&wire::columns()))
     }
     fn renderer(&self) -> RenderGame {
         render_game
@@ -128,10 +129,10 @@ impl Reporter for JsonlReporter<'_> {
         self.out.write_all(rendered)
     }
     fn error(&mut self, error: &InputError) -> io::Result<()> {
-        self.line("error", error)
+        self.line(&Record::Error(error))
     }
     fn summary(&mut self, summary: &Summary) -> io::Result<()> {
-        self.line("summary", summary)?;
+        self.line(&Record::Summary(summary))?;
         self.out.flush()
     }
 }

@@ -9,6 +9,7 @@ pub mod html;
 pub mod jsonl;
 pub mod progress;
 pub mod sanitize;
+pub mod style;
 pub mod summary;
 pub mod svg;
 pub mod table;
@@ -16,6 +17,7 @@ mod wire;
 
 use std::io;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::audit::GameReport;
@@ -25,16 +27,19 @@ pub use summary::{GameTally, Summary};
 pub const SCHEMA: u32 = 1;
 
 /// The first record of a run.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Begin {
+    /// The JSON schema number: 1.
     pub schema: u32,
+    /// `sgfaudit`.
     pub tool: &'static str,
     pub version: &'static str,
+    /// The paths given.
     pub inputs: Vec<String>,
 }
 
 /// An input that could not be read at all.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct InputError {
     pub path: String,
     pub message: String,
@@ -72,10 +77,15 @@ pub trait Reporter {
     fn summary(&mut self, summary: &Summary) -> io::Result<()>;
 }
 
-/// The reporter for a format, writing to `out`.
-pub fn reporter<'w>(format: Format, out: Box<dyn io::Write + 'w>) -> Box<dyn Reporter + 'w> {
+/// The reporter for a format, writing to `out`. Only the table is ever coloured
+/// (`color`); the machine formats ignore it.
+pub fn reporter<'w>(
+    format: Format,
+    out: Box<dyn io::Write + 'w>,
+    color: bool,
+) -> Box<dyn Reporter + 'w> {
     match format {
-        Format::Table => Box::new(table::TableReporter::new(out)),
+        Format::Table => Box::new(table::TableReporter::new(out, color)),
         Format::Jsonl => Box::new(jsonl::JsonlReporter::new(out)),
         Format::Csv => Box::new(csv::CsvReporter::new(out)),
         Format::FindingsCsv => Box::new(findings_csv::FindingsCsvReporter::new(out)),

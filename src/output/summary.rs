@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::ops::AddAssign;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::audit::{GameReport, Status};
@@ -40,17 +41,22 @@ impl GameTally {
 }
 
 /// Counts over a run; merged with `+=` so that any split of the work adds up the same.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Summary {
     pub files: usize,
     pub games: usize,
     pub moves: u64,
+    /// Games per status (every status present; they add up to `games`).
     #[serde(serialize_with = "super::wire::by_name")]
+    #[schemars(schema_with = "super::wire::count_per_status")]
     pub by_status: BTreeMap<Status, usize>,
+    /// Findings per code (codes found only).
     #[serde(serialize_with = "super::wire::by_name")]
+    #[schemars(schema_with = "super::wire::count_per_code")]
     pub by_code: BTreeMap<Code, usize>,
     /// Findings per severity (every severity present).
     #[serde(serialize_with = "super::wire::by_name")]
+    #[schemars(schema_with = "super::wire::count_per_severity")]
     pub by_severity: BTreeMap<Severity, usize>,
     /// Games that fail the run (`--fail-on`).
     pub failing: usize,

@@ -3,19 +3,30 @@
 use std::io::{self, Write};
 
 use super::sanitize::for_terminal;
+use super::style::{paint, severity as severity_style};
 use super::{InputError, RenderGame, Reporter, Summary};
-use crate::audit::GameReport;
+use crate::audit::{GameReport, Status};
 use crate::finding::Severity;
 use crate::gate::thousands;
 
 /// Prints warnings and errors as `path:line:col: game N: severity[code]: message`, then
-/// a table of statuses and finding codes.
+/// a table of statuses and finding codes; the severities coloured when `color`.
 pub struct TableReporter<'w> {
     out: Box<dyn Write + 'w>,
+    color: bool,
 }
 
 /// Renders a game's warnings and errors, one line each.
 fn render_game(game: &GameReport, out: &mut Vec<u8>) {
+    render(game, out, false)
+}
+
+/// [`render_game`] with the severities coloured.
+fn render_game_colored(game: &GameReport, out: &mut Vec<u8>) {
+    render(game, out, true)
+}
+
+fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
     let path = for_terminal(&game.path);
     for f in game
         .findings
@@ -33,7 +44,7 @@ fn render_game(game: &GameReport, out: &mut Vec<u8>) {
             f.line,
             f.column,
             game.game,
-            f.severity.as_str(),
+            paint(color, severity_style(f.severity), f.severity.as_str()),
             f.code,
             for_terminal(&f.message)
         )
@@ -53,14 +64,18 @@ fn render_game(game: &GameReport, out: &mut Vec<u8>) {
 }
 
 impl<'w> TableReporter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>) -> Self {
-        TableReporter { out }
+    pub fn new(out: Box<dyn Write + 'w>, color: bool) -> Self {
+        TableReporter { out, color }
     }
 }
 
 impl Reporter for TableReporter<'_> {
     fn renderer(&self) -> RenderGame {
-        render_game
+        if self.color {
+            render_game_colored
+        } else {
+            render_game
+        }
     }
 
     fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
@@ -70,8 +85,9 @@ impl Reporter for TableReporter<'_> {
     fn error(&mut self, error: &InputError) -> io::Result<()> {
         writeln!(
             self.out,
-            "{}: error: {}",
+            "{}: {}: {}",
             for_terminal(&error.path),
+            paint(self.color, severity_style(Severity::Error), "error"),
             for_terminal(&error.message)
         )
     }
@@ -83,7 +99,15 @@ impl Reporter for TableReporter<'_> {
         writeln!(self.out, "{:<20} {:>10}", "moves", s.moves)?;
         writeln!(self.out, "{}", "-".repeat(31))?;
         for (status, n) in &s.by_status {
-            writeln!(self.out, "{:<20} {:>10}", status.as_str(), n)?;
+            let style = match status {
+                _ if *n == 0 => Default::default(),
+                Status::Illegal | Status::Error => severity_style(Severity::Error),
+                Status::Mismatch => severity_style(Severity::Warning),
+                Status::Ok => Default::default(),
+            };
+            // Padded first, so that the colour codes do not count as width.
+            let name = format!("{:<20}", status.as_str());
+            writeln!(self.out, "{} {:>10}", paint(self.color, style, &name), n)?;
         }
         if !s.by_code.is_empty() {
             writeln!(self.out, "{}", "-".repeat(31))?;

@@ -1,42 +1,92 @@
 //! The JSON shapes of the reports: private serialisation types that borrow from a
 //! [`GameReport`], so the domain types know nothing of the wire format (`jsonl.rs`
-//! documents every field; `tests/schema.rs` mirrors them).
+//! documents every field; `tests/schema.rs` mirrors them). The same types derive the
+//! JSON Schema that `sgfaudit schema` prints, so the schema cannot drift from the output.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Serialize, Serializer};
 
-use crate::audit::GameReport;
-use crate::finding::Finding;
+use super::{Begin, InputError, Summary};
+use crate::audit::{EndedBy, GameReport, RulesFrom, Status};
+use crate::finding::{Code, Finding, Severity};
 use crate::geom::Point;
-use crate::score::{Check, Score};
+use crate::rules::RuleSet;
+use crate::score::{Check, CountedBy, DeadFrom, Score, Verdict};
+
+/// One line of the JSON Lines output: `{"type": T, "data": {...}}`.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "type", content = "data", rename_all = "lowercase")]
+pub(crate) enum Record<'a> {
+    /// The first line of a run.
+    Begin(&'a Begin),
+    /// The second line: every key of every record's `data`, each holding a value of its
+    /// type (`""`, `0`, `0.0`, `false`, lists of one such value), so that readers that infer
+    /// types from the first lines (polars reads 100) find every column with its type.
+    /// It describes no game.
+    Columns(#[schemars(schema_with = "columns_schema")] &'a serde_json::Value),
+    /// One game, in input order.
+    Game(GameJson<'a>),
+    /// An input that could not be read at all.
+    Error(&'a InputError),
+    /// The last line: the run's counts.
+    Summary(&'a Summary),
+}
 
 /// A `game` line's `data`.
 pub(crate) struct GameJson<'a>(pub &'a GameReport);
 
-#[derive(Serialize)]
+impl JsonSchema for GameJson<'_> {
+    fn schema_name() -> Cow<'static, str> {
+        "Game".into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        Game::json_schema(generator)
+    }
+}
+
+/// A game: where it is, how it was read, its findings, count and check.
+#[derive(Serialize, JsonSchema)]
 struct Game<'a> {
     path: &'a str,
+    /// Index of the game in its file, from 0.
     game: usize,
     line: u32,
     column: u32,
+    #[schemars(schema_with = "status_names")]
     status: &'static str,
+    /// `[columns, rows]`; null when unreadable.
     size: Option<[u8; 2]>,
+    #[schemars(schema_with = "rule_set_names")]
     rules: &'static str,
+    #[schemars(schema_with = "rules_from_names")]
     rules_from: &'static str,
+    /// `RU[]` as written.
     rules_raw: Option<&'a str>,
+    /// The komi used (points).
     komi: f64,
+    /// `KM[]` as written.
     komi_raw: Option<&'a str>,
     handicap: u32,
     black: Option<&'a str>,
     white: Option<&'a str>,
+    /// `RE[]` as written.
     result: Option<&'a str>,
+    /// The text encoding the game was read in.
     encoding: &'static str,
     moves: u32,
+    #[schemars(schema_with = "ended_by_names")]
     ended_by: &'static str,
+    #[schemars(with = "Vec<FindingJson<'static>>")]
     findings: Findings<'a>,
+    /// Findings left out by `--max-findings-per-game`.
     findings_omitted: u32,
+    /// The count, when the final position is counted.
+    #[schemars(with = "Option<ScoreFields<'static>>")]
     score: Option<ScoreJson<'a>>,
+    #[schemars(with = "CheckFields<'static>")]
     check: CheckJson<'a>,
 }
 
@@ -79,11 +129,16 @@ impl Serialize for Findings<'_> {
     }
 }
 
-#[derive(Serialize)]
+/// A finding: what, where, and why.
+#[derive(Serialize, JsonSchema)]
 struct FindingJson<'a> {
+    #[schemars(schema_with = "code_names")]
     code: &'static str,
+    #[schemars(schema_with = "severity_names")]
     severity: &'static str,
+    /// From 1; passes count, setup nodes do not.
     r#move: Option<u32>,
+    #[schemars(schema_with = "color_names")]
     color: Option<&'static str>,
     point: Option<&'a str>,
     vertex: Option<&'a str>,
@@ -117,8 +172,10 @@ impl<'a> FindingJson<'a> {
 /// The report's `score` object.
 struct ScoreJson<'a>(&'a Score);
 
-#[derive(Serialize)]
+/// The area count of the final position (`score`).
+#[derive(Serialize, JsonSchema)]
 struct ScoreFields<'a> {
+    #[schemars(schema_with = "dead_from_names")]
     dead_from: &'static str,
     dead: DeadList<'a>,
     black: f64,
@@ -128,12 +185,13 @@ struct ScoreFields<'a> {
     margin: f64,
     result: &'a str,
     stones: &'a str,
+    #[schemars(schema_with = "counting_names")]
     counting: &'static str,
     territory: Option<TerritoryFields<'a>>,
 }
 
 /// `score.territory`: the territory count.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct TerritoryFields<'a> {
     black_territory: u32,
     white_territory: u32,
@@ -146,13 +204,17 @@ struct TerritoryFields<'a> {
 }
 
 /// `score.dead`: dead stones of each colour as SGF coordinates.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 struct DeadList<'a> {
+    #[schemars(with = "Vec<String>")]
     black: Points<'a>,
+    #[schemars(with = "Vec<String>")]
     white: Points<'a>,
     /// Stones of chains the estimate is unsure of (empty when there are none).
+    #[schemars(with = "Vec<String>")]
     uncertain: Points<'a>,
     /// Stones the estimate judged in seki (empty when there are none).
+    #[schemars(with = "Vec<String>")]
     seki: Points<'a>,
 }
 
@@ -202,10 +264,12 @@ impl Serialize for ScoreJson<'_> {
 /// The report's `check` object.
 struct CheckJson<'a>(&'a Check);
 
-#[derive(Serialize)]
+/// `check`: the recorded result against the count.
+#[derive(Serialize, JsonSchema)]
 struct CheckFields<'a> {
     recorded: Option<&'a str>,
     computed: Option<&'a str>,
+    #[schemars(schema_with = "verdict_names")]
     verdict: &'static str,
     reason: Option<&'a str>,
     difference: Option<f64>,
@@ -254,6 +318,189 @@ pub(crate) fn by_name<K: Named, S: Serializer>(
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     serializer.collect_map(map.iter().map(|(k, v)| (k.wire_name(), v)))
+}
+
+/// One of `names`, as a string.
+fn one_of(names: impl IntoIterator<Item = &'static str>) -> Schema {
+    let names: Vec<&str> = names.into_iter().collect();
+    json_schema!({"type": "string", "enum": names})
+}
+
+fn status_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(Status::ALL.map(Status::as_str))
+}
+fn rule_set_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(RuleSet::ALL.map(RuleSet::name))
+}
+fn rules_from_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(RulesFrom::ALL.map(RulesFrom::as_str))
+}
+fn ended_by_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(EndedBy::ALL.map(EndedBy::as_str))
+}
+fn code_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(Code::ALL.map(Code::as_str))
+}
+fn severity_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(Severity::ALL.map(Severity::as_str))
+}
+fn color_names(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({"enum": ["B", "W", null]})
+}
+fn dead_from_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(DeadFrom::ALL.map(DeadFrom::as_str))
+}
+fn counting_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(CountedBy::ALL.map(CountedBy::as_str))
+}
+fn verdict_names(_: &mut SchemaGenerator) -> Schema {
+    one_of(Verdict::ALL.map(Verdict::as_str))
+}
+
+/// A count per name, every name present (`summary.by_status`, `by_severity`).
+fn count_of_each(names: impl IntoIterator<Item = &'static str>) -> Schema {
+    let names: Vec<&str> = names.into_iter().collect();
+    let properties: serde_json::Map<String, serde_json::Value> = names
+        .iter()
+        .map(|n| {
+            (
+                n.to_string(),
+                serde_json::json!({"type": "integer", "minimum": 0}),
+            )
+        })
+        .collect();
+    json_schema!({
+        "type": "object",
+        "properties": properties,
+        "required": names,
+        "additionalProperties": false
+    })
+}
+
+pub(crate) fn count_per_status(_: &mut SchemaGenerator) -> Schema {
+    count_of_each(Status::ALL.map(Status::as_str))
+}
+pub(crate) fn count_per_severity(_: &mut SchemaGenerator) -> Schema {
+    count_of_each(Severity::ALL.map(Severity::as_str))
+}
+/// `summary.by_code`: a count per finding code, the codes found only.
+pub(crate) fn count_per_code(_: &mut SchemaGenerator) -> Schema {
+    let names: Vec<&str> = Code::ALL.map(Code::as_str).to_vec();
+    json_schema!({
+        "type": "object",
+        "propertyNames": {"enum": names},
+        "additionalProperties": {"type": "integer", "minimum": 0}
+    })
+}
+
+fn columns_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({"type": "object"})
+}
+
+/// The `columns` record's `data`: the keys of every other record's `data` (begin, game,
+/// error, summary, in that order), each with a value of its type, made from [`schema`]:
+/// a string is `""`, an integer `0`, a number `0.0`, a list holds one value of its items'
+/// type, a map of names (`by_code`) holds every name, and a nullable value its non-null
+/// type.
+pub(crate) fn columns() -> serde_json::Value {
+    let schema = schema();
+    let root = schema.as_value();
+    let mut data = serde_json::Value::Object(serde_json::Map::new());
+    for variant in root["oneOf"].as_array().into_iter().flatten() {
+        if variant["properties"]["type"]["const"] == "columns" {
+            continue;
+        }
+        merge(&mut data, placeholder(root, &variant["properties"]["data"]));
+    }
+    data
+}
+
+/// Adds the keys of `more` that `into` lacks, recursively.
+fn merge(into: &mut serde_json::Value, more: serde_json::Value) {
+    use serde_json::Value;
+    match (into, more) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in b {
+                match a.get_mut(&k) {
+                    Some(existing) => merge(existing, v),
+                    None => {
+                        a.insert(k, v);
+                    }
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            if let (Some(x), Some(y)) = (a.first_mut(), b.into_iter().next()) {
+                merge(x, y);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A value of the type `schema` describes (references resolved in `root`).
+fn placeholder(root: &serde_json::Value, schema: &serde_json::Value) -> serde_json::Value {
+    use serde_json::{json, Value};
+    if let Some(name) = schema["$ref"]
+        .as_str()
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+    {
+        return placeholder(root, &root["$defs"][name]);
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(options) = schema[key].as_array() {
+            let typed = options.iter().find(|o| o["type"] != "null");
+            return typed.map_or(Value::Null, |o| placeholder(root, o));
+        }
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let kind = types.into_iter().find(|t| *t != "null").or_else(|| {
+        // An enum without a type (`color`): the type of its first non-null value.
+        let first = schema["enum"].as_array()?.iter().find(|v| !v.is_null())?;
+        first.is_string().then_some("string")
+    });
+    match kind {
+        Some("object") => {
+            let mut object = serde_json::Map::new();
+            if let Some(properties) = schema["properties"].as_object() {
+                for (k, v) in properties {
+                    object.insert(k.clone(), placeholder(root, v));
+                }
+            }
+            if let Some(names) = schema["propertyNames"]["enum"].as_array() {
+                for name in names.iter().filter_map(Value::as_str) {
+                    let value = placeholder(root, &schema["additionalProperties"]);
+                    object.insert(name.to_string(), value);
+                }
+            }
+            Value::Object(object)
+        }
+        Some("array") => json!([placeholder(root, &schema["items"])]),
+        Some("string") => json!(""),
+        Some("integer") => json!(0),
+        Some("number") => json!(0.0),
+        Some("boolean") => json!(false),
+        _ => Value::Null,
+    }
+}
+
+/// The JSON Schema (draft 2020-12) of one line of the JSON Lines output.
+pub fn schema() -> Schema {
+    let settings = schemars::generate::SchemaSettings::draft2020_12().for_serialize();
+    let mut schema = settings.into_generator().into_root_schema_for::<Record>();
+    schema.insert(
+        "$id".into(),
+        format!("urn:sgfaudit:jsonl:schema-{}", super::SCHEMA).into(),
+    );
+    schema.insert(
+        "title".into(),
+        format!("sgfaudit JSON Lines: one line (schema {})", super::SCHEMA).into(),
+    );
+    schema
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    pub const ALL: [Verdict; 3] = [Verdict::Agrees, Verdict::Disagrees, Verdict::Unverifiable];
+
     /// The name in reports: `agrees`, `disagrees`, `unverifiable`.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -45,6 +45,8 @@ pub enum DeadFrom {
 }
 
 impl DeadFrom {
+    pub const ALL: [DeadFrom; 3] = [DeadFrom::Markup, DeadFrom::Estimate, DeadFrom::None];
+
     pub fn as_str(self) -> &'static str {
         match self {
             DeadFrom::Markup => "markup",

@@ -17,6 +17,8 @@ pub enum CountedBy {
 }
 
 impl CountedBy {
+    pub const ALL: [CountedBy; 2] = [CountedBy::Area, CountedBy::Territory];
+
     pub fn as_str(self) -> &'static str {
         match self {
             CountedBy::Area => "area",
