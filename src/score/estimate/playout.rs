@@ -44,7 +44,7 @@ impl XorShift {
 
     /// A number in `0..n` (n > 0).
     #[inline]
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }

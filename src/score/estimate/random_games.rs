@@ -3,28 +3,14 @@
 //! reference (suicide forbidden, a single-stone ko not retaken at once: the rules both
 //! boards play by).
 
+use super::playout::{SplitMix, XorShift as Rng};
 use crate::board::{NaiveBoard, SuicideRule};
 use crate::geom::{BoardSize, Color, Point};
 
-/// xorshift64*: enough randomness to drive a game, fully determined by the seed.
-pub(super) struct Rng(u64);
-
-impl Rng {
-    pub(super) fn new(seed: u64) -> Rng {
-        Rng((seed ^ 0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub(super) fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
+/// The play-outs' own generator, seeded through SplitMix as the estimate seeds it, so
+/// that small seeds start well mixed.
+pub(super) fn rng(seed: u64) -> Rng {
+    Rng::new(SplitMix::new(seed).next())
 }
 
 /// What a random game does next.

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use super::super::random_games::{legal, next_action, play, sizes, Action, Rng};
+use super::super::random_games::{legal, next_action, play, rng, sizes, Action};
 use super::{Board, Layout, BLACK, EMPTY, WHITE};
 use crate::board::NaiveBoard;
 use crate::geom::{BoardSize, Color};
@@ -63,7 +63,7 @@ fn check_agree(board: &Board, layout: &Layout, naive: &NaiveBoard, step: usize) 
 /// Plays `len` random actions from `seed` on both boards, the play-out board set up from
 /// the position reached after the first `setup` of them.
 fn run_game(size: BoardSize, seed: u64, len: usize, setup: usize) -> u32 {
-    let mut rng = Rng::new(seed);
+    let mut rng = rng(seed);
     let layout = Layout::new(size);
     let mut naive = NaiveBoard::new(size);
     let mut to_move = Color::Black;
@@ -141,7 +141,7 @@ fn random_games_capture() {
 fn playouts_keep_the_board_consistent() {
     for seed in 0..10 {
         let size = BoardSize::square(9).unwrap();
-        let mut rng = Rng::new(seed);
+        let mut rng = rng(seed);
         let mut naive = NaiveBoard::new(size);
         let mut to_move = Color::Black;
         for _ in 0..40 {

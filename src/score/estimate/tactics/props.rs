@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use super::super::random_games::{legal, next_action, play, sizes, Action, Rng};
+use super::super::random_games::{legal, next_action, play, rng, sizes, Action};
 use super::{Reader, Undo};
 use crate::board::NaiveBoard;
 use crate::geom::{BoardSize, Color, Position};
@@ -38,7 +38,7 @@ fn check_agree(reader: &mut Reader, naive: &NaiveBoard, step: usize) {
 /// are taken back on the reader and the reference goes back to its copy of that time.
 /// Returns the stones captured.
 fn run_game(size: BoardSize, seed: u64, len: usize) -> u32 {
-    let mut rng = Rng::new(seed);
+    let mut rng = rng(seed);
     let mut naive = NaiveBoard::new(size);
     let mut reader = Reader::new(&Position::empty(size));
     let mut to_move = Color::Black;
