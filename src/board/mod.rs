@@ -730,6 +730,32 @@ impl Board {
         }
     }
 
+    /// The ring from the head `h` of the chain on `start` must come back to it after
+    /// visiting exactly the chain's `len` stones (marked `start` in `chain_of`), each once.
+    fn validate_ring(&self, h: usize, start: usize, chain_of: &[usize], len: usize) {
+        let p = self.point_at(start);
+        let mut s = h;
+        let mut ring_len = 0;
+        loop {
+            assert!(
+                ring_len < len,
+                "ring of the chain at {p:?} is longer than the chain ({len} stones)"
+            );
+            assert_eq!(
+                chain_of[s],
+                start,
+                "ring of the chain at {p:?} reaches {:?}, outside the chain",
+                self.point_at(s)
+            );
+            ring_len += 1;
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        assert_eq!(ring_len, len, "ring of the chain at {p:?} misses stones");
+    }
+
     /// Flood-fills the chain on `start` and compares it with its ring, head and chain
     /// data; marks its stones in `chain_of`.
     fn validate_chain(
@@ -781,33 +807,7 @@ impl Board {
             chain_of[h], start,
             "chain at {p:?} has its head outside the chain"
         );
-        // The ring from the head must come back to it after visiting exactly the
-        // chain's stones, each once.
-        let mut s = h;
-        let mut ring_len = 0;
-        loop {
-            assert!(
-                ring_len < members.len(),
-                "ring of the chain at {p:?} is longer than the chain ({} stones)",
-                members.len()
-            );
-            assert_eq!(
-                chain_of[s],
-                start,
-                "ring of the chain at {p:?} reaches {:?}, outside the chain",
-                self.point_at(s)
-            );
-            ring_len += 1;
-            s = self.next[s] as usize;
-            if s == h {
-                break;
-            }
-        }
-        assert_eq!(
-            ring_len,
-            members.len(),
-            "ring of the chain at {p:?} misses stones"
-        );
+        self.validate_ring(h, start, chain_of, members.len());
         assert_eq!(
             self.chains[h], pseudo,
             "chain data (hash, stone count, pseudo-liberties) of the chain at {p:?}"

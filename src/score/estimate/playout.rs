@@ -488,38 +488,10 @@ impl Board {
         );
     }
 
-    /// Flood-fills the chain on `start` and checks its ring, head, size and liberties.
+    /// The stones of the chain on `start` (`members`, marked `start` in `chain_of`) share
+    /// one head, and the ring from it visits each of them once; the head.
     #[cfg(test)]
-    fn validate_chain(
-        &self,
-        layout: &Layout,
-        start: usize,
-        chain_of: &mut [usize],
-        members: &mut Vec<usize>,
-    ) {
-        let x = self.color[start];
-        members.clear();
-        members.push(start);
-        chain_of[start] = start;
-        let (mut n, mut sum, mut sq) = (0u32, 0u32, 0u64);
-        let mut liberties = Vec::new();
-        let mut i = 0;
-        while i < members.len() {
-            let s = members[i];
-            i += 1;
-            for d in 0..4 {
-                let q = layout.nb(s, d);
-                if self.color[q] == EMPTY {
-                    (n, sum, sq) = (n + 1, sum + q as u32, sq + (q * q) as u64);
-                    if !liberties.contains(&q) {
-                        liberties.push(q);
-                    }
-                } else if self.color[q] == x && chain_of[q] == usize::MAX {
-                    chain_of[q] = start;
-                    members.push(q);
-                }
-            }
-        }
+    fn validate_ring(&self, start: usize, members: &[usize], chain_of: &[usize]) -> usize {
         let h = self.head[start] as usize;
         for &s in members.iter() {
             assert_eq!(
@@ -553,6 +525,42 @@ impl Board {
             members.len(),
             "the ring of chain {start} misses stones"
         );
+        h
+    }
+
+    /// Flood-fills the chain on `start` and checks its ring, head, size and liberties.
+    #[cfg(test)]
+    fn validate_chain(
+        &self,
+        layout: &Layout,
+        start: usize,
+        chain_of: &mut [usize],
+        members: &mut Vec<usize>,
+    ) {
+        let x = self.color[start];
+        members.clear();
+        members.push(start);
+        chain_of[start] = start;
+        let (mut n, mut sum, mut sq) = (0u32, 0u32, 0u64);
+        let mut liberties = Vec::new();
+        let mut i = 0;
+        while i < members.len() {
+            let s = members[i];
+            i += 1;
+            for d in 0..4 {
+                let q = layout.nb(s, d);
+                if self.color[q] == EMPTY {
+                    (n, sum, sq) = (n + 1, sum + q as u32, sq + (q * q) as u64);
+                    if !liberties.contains(&q) {
+                        liberties.push(q);
+                    }
+                } else if self.color[q] == x && chain_of[q] == usize::MAX {
+                    chain_of[q] = start;
+                    members.push(q);
+                }
+            }
+        }
+        let h = self.validate_ring(start, members, chain_of);
         assert_eq!(
             self.size[h] as usize,
             members.len(),
