@@ -427,11 +427,6 @@ impl AuditArgs {
         Ok((gate, statuses))
     }
 
-    /// Validated settings for a run; `Err` is a usage error (exit code 2).
-    pub fn run_config(&self) -> Result<RunConfig, String> {
-        self.run_config_with(&FileConfig::default())
-    }
-
     /// Validated settings for a run with a config file's settings under the command
     /// line's; `Err` is a usage error (exit code 2).
     pub fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {

@@ -323,14 +323,6 @@ impl Board {
         libs
     }
 
-    /// Number of stones in the chain on `p` (0 when `p` is empty).
-    pub fn chain_len(&self, p: Point) -> u32 {
-        if self.get(p).is_none() {
-            return 0;
-        }
-        self.chains[self.head[self.idx(p)] as usize].count as u32
-    }
-
     /// The stones of the chain on `p` (none when `p` is empty).
     pub fn chain_points(&self, p: Point) -> Vec<Point> {
         if self.get(p).is_none() {
@@ -727,97 +719,109 @@ impl Board {
         let mut members = Vec::with_capacity(CELLS);
         for start in 0..CELLS {
             let cell = self.cells[start];
-            if !(cell == 1 || cell == 2) || chain_of[start] != usize::MAX {
-                continue;
+            if (cell == 1 || cell == 2) && chain_of[start] == usize::MAX {
+                self.validate_chain(start, &mut chain_of, &mut liberty_of, &mut members);
             }
-            members.clear();
-            members.push(start);
-            chain_of[start] = start;
-            let mut liberties = 0;
-            let mut pseudo = Chain::default();
-            let mut i = 0;
-            while i < members.len() {
-                let s = members[i];
-                i += 1;
-                for n in neighbors(s) {
-                    if self.cells[n] == EMPTY {
-                        pseudo.gain(n, 1);
-                        if liberty_of[n] != start {
-                            liberty_of[n] = start;
-                            liberties += 1;
-                        }
-                    } else if self.cells[n] == cell && chain_of[n] == usize::MAX {
-                        chain_of[n] = start;
-                        members.push(n);
-                    }
-                }
-            }
-            let p = self.point_at(start);
-            let h = self.head[start] as usize;
-            let c = color_of(cell);
-            pseudo.count = members.len() as u16;
-            pseudo.hash = members
-                .iter()
-                .fold(0, |x, &s| x ^ zobrist::point_key(self.point_at(s), c));
-            for &s in &members {
-                assert_eq!(
-                    self.head[s] as usize,
-                    h,
-                    "stones {:?} and {p:?} are connected but have different heads",
-                    self.point_at(s)
-                );
-            }
-            assert_eq!(
-                chain_of[h], start,
-                "chain at {p:?} has its head outside the chain"
-            );
-            // The ring from the head must come back to it after visiting exactly the
-            // chain's stones, each once.
-            let mut s = h;
-            let mut ring_len = 0;
-            loop {
-                assert!(
-                    ring_len < members.len(),
-                    "ring of the chain at {p:?} is longer than the chain ({} stones)",
-                    members.len()
-                );
-                assert_eq!(
-                    chain_of[s],
-                    start,
-                    "ring of the chain at {p:?} reaches {:?}, outside the chain",
-                    self.point_at(s)
-                );
-                ring_len += 1;
-                s = self.next[s] as usize;
-                if s == h {
-                    break;
-                }
-            }
-            assert_eq!(
-                ring_len,
-                members.len(),
-                "ring of the chain at {p:?} misses stones"
-            );
-            assert_eq!(
-                self.chains[h], pseudo,
-                "chain data (hash, stone count, pseudo-liberties) of the chain at {p:?}"
-            );
-            assert_eq!(
-                pseudo.at_most_one_liberty(),
-                liberties <= 1,
-                "atari test of the chain at {p:?} with {liberties} liberties"
-            );
-            assert_eq!(
-                self.count_liberties(h),
-                liberties,
-                "liberty count of the chain at {p:?}"
-            );
         }
         if self.ko != 0 {
             let k = self.ko as usize;
             assert!(on_board(k), "ko point {k} is off the board");
             assert_eq!(self.cells[k], EMPTY, "ko point is not empty");
         }
+    }
+
+    /// The ring from the head `h` of the chain on `start` must come back to it after
+    /// visiting exactly the chain's `len` stones (marked `start` in `chain_of`), each once.
+    fn validate_ring(&self, h: usize, start: usize, chain_of: &[usize], len: usize) {
+        let p = self.point_at(start);
+        let mut s = h;
+        let mut ring_len = 0;
+        loop {
+            assert!(
+                ring_len < len,
+                "ring of the chain at {p:?} is longer than the chain ({len} stones)"
+            );
+            assert_eq!(
+                chain_of[s],
+                start,
+                "ring of the chain at {p:?} reaches {:?}, outside the chain",
+                self.point_at(s)
+            );
+            ring_len += 1;
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        assert_eq!(ring_len, len, "ring of the chain at {p:?} misses stones");
+    }
+
+    /// Flood-fills the chain on `start` and compares it with its ring, head and chain
+    /// data; marks its stones in `chain_of`.
+    fn validate_chain(
+        &self,
+        start: usize,
+        chain_of: &mut [usize],
+        liberty_of: &mut [usize],
+        members: &mut Vec<usize>,
+    ) {
+        let cell = self.cells[start];
+        members.clear();
+        members.push(start);
+        chain_of[start] = start;
+        let mut liberties = 0;
+        let mut pseudo = Chain::default();
+        let mut i = 0;
+        while i < members.len() {
+            let s = members[i];
+            i += 1;
+            for n in neighbors(s) {
+                if self.cells[n] == EMPTY {
+                    pseudo.gain(n, 1);
+                    if liberty_of[n] != start {
+                        liberty_of[n] = start;
+                        liberties += 1;
+                    }
+                } else if self.cells[n] == cell && chain_of[n] == usize::MAX {
+                    chain_of[n] = start;
+                    members.push(n);
+                }
+            }
+        }
+        let p = self.point_at(start);
+        let h = self.head[start] as usize;
+        let c = color_of(cell);
+        pseudo.count = members.len() as u16;
+        pseudo.hash = members
+            .iter()
+            .fold(0, |x, &s| x ^ zobrist::point_key(self.point_at(s), c));
+        for &s in members.iter() {
+            assert_eq!(
+                self.head[s] as usize,
+                h,
+                "stones {:?} and {p:?} are connected but have different heads",
+                self.point_at(s)
+            );
+        }
+        assert_eq!(
+            chain_of[h], start,
+            "chain at {p:?} has its head outside the chain"
+        );
+        self.validate_ring(h, start, chain_of, members.len());
+        assert_eq!(
+            self.chains[h], pseudo,
+            "chain data (hash, stone count, pseudo-liberties) of the chain at {p:?}"
+        );
+        assert_eq!(
+            pseudo.at_most_one_liberty(),
+            liberties <= 1,
+            "atari test of the chain at {p:?} with {liberties} liberties"
+        );
+        assert_eq!(
+            self.count_liberties(h),
+            liberties,
+            "liberty count of the chain at {p:?}"
+        );
     }
 }
 

@@ -53,6 +53,12 @@ impl NaiveBoard {
         self.ko
     }
 
+    /// The number of liberties of the chain on `p`; `None` on an empty point.
+    pub fn liberties(&self, p: Point) -> Option<u32> {
+        self.get(p)?;
+        Some(chain(&self.position, p).1.len() as u32)
+    }
+
     pub fn pass(&mut self) {
         self.ko = None;
     }

@@ -103,7 +103,7 @@ fn corner_and_edge_captures() {
     let r = ok(play_both(&mut b, &mut n, Black, "cc", F));
     assert_eq!(r.captured, 0);
     assert_eq!(b.liberties(pt("dc")), Some(2));
-    assert_eq!(b.chain_len(pt("dc")), 2);
+    assert_eq!(b.chain_points(pt("dc")).len(), 2);
     ok(play_both(&mut b, &mut n, Black, "ec", F));
     let r = ok(play_both(&mut b, &mut n, Black, "db", F));
     assert_eq!(r.captured, 2);
@@ -255,7 +255,7 @@ fn no_ko_point_when_two_stones_are_captured() {
     let r = ok(play_both(&mut b, &mut n, Black, "aa", F));
     assert_eq!(r.captured, 2);
     assert_eq!(b.liberties(pt("aa")), Some(1));
-    assert_eq!(b.chain_len(pt("aa")), 1);
+    assert_eq!(b.chain_points(pt("aa")).len(), 1);
     assert_eq!(b.ko_point(), None);
 }
 
@@ -286,7 +286,7 @@ fn no_ko_point_when_the_capturing_stone_joins_a_chain() {
     );
     let r = ok(play_both(&mut b, &mut n, White, "ba", F));
     assert_eq!(r.captured, 1);
-    assert_eq!(b.chain_len(pt("ba")), 2);
+    assert_eq!(b.chain_points(pt("ba")).len(), 2);
     assert_eq!(b.liberties(pt("ba")), Some(1));
     assert_eq!(b.ko_point(), None);
     let r = ok(play_both(&mut b, &mut n, Black, "ca", F));
@@ -383,11 +383,11 @@ fn setup_removal_splits_chains() {
          ..X..
          ..X..",
     );
-    assert_eq!(b.chain_len(pt("cc")), 9);
+    assert_eq!(b.chain_points(pt("cc")).len(), 9);
     b.place(pt("cc"), None);
     b.debug_validate();
     for p in ["ca", "ac", "ec", "ce"] {
-        assert_eq!(b.chain_len(pt(p)), 2);
+        assert_eq!(b.chain_points(pt(p)).len(), 2);
     }
     assert_eq!(b.liberties(pt("cb")), Some(5));
     b.place(pt("cc"), Some(White));
@@ -396,7 +396,7 @@ fn setup_removal_splits_chains() {
     assert_eq!(b.liberties(pt("cb")), Some(4));
     b.place(pt("cc"), Some(Black));
     b.debug_validate();
-    assert_eq!(b.chain_len(pt("cc")), 9);
+    assert_eq!(b.chain_points(pt("cc")).len(), 9);
     assert_eq!(b.liberties(pt("cc")), Some(12));
 }
 

@@ -85,9 +85,8 @@ impl Stamp {
     }
 }
 
-/// Reads a whole file into memory (never mapped: nothing is left to check later), up to
-/// [`MAX_READ`] bytes; a file that changed while it was read is an error.
-pub fn read_file(path: &Path) -> io::Result<Bytes> {
+/// Opens a path that is not a folder, with what it looked like when opened.
+fn open_not_dir(path: &Path) -> io::Result<(File, std::fs::Metadata)> {
     let file = File::open(path)?;
     let meta = file.metadata()?;
     if meta.is_dir() {
@@ -96,6 +95,13 @@ pub fn read_file(path: &Path) -> io::Result<Bytes> {
             "is a directory",
         ));
     }
+    Ok((file, meta))
+}
+
+/// Reads a whole file into memory (never mapped: nothing is left to check later), up to
+/// [`MAX_READ`] bytes; a file that changed while it was read is an error.
+pub fn read_file(path: &Path) -> io::Result<Bytes> {
+    let (file, meta) = open_not_dir(path)?;
     let bytes = read_limited(file, meta.len(), "a file")?;
     if meta.is_file() {
         if let Some(changed) = Stamp::of(&meta).changed(path, &bytes) {
@@ -109,14 +115,7 @@ pub fn read_file(path: &Path) -> io::Result<Bytes> {
 /// otherwise, with what the file looked like when opened (`None` for what is not a regular
 /// file), to check that it did not change while it was read.
 pub fn open_file(path: &Path) -> io::Result<(Bytes, Option<Stamp>)> {
-    let file = File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "is a directory",
-        ));
-    }
+    let (file, meta) = open_not_dir(path)?;
     if !meta.is_file() {
         // A device, a pipe: read up to the limit (it may never end).
         return Ok((

@@ -98,6 +98,19 @@ pub(crate) fn field(s: &str) -> String {
     }
 }
 
+/// The row of an unreadable input under the header `columns`: its path first, `error` in
+/// the columns `error_at`, the message last, the other cells empty.
+pub(crate) fn error_row(columns: &str, error_at: &[usize], e: &InputError) -> String {
+    let columns = columns.split(',').count();
+    let mut cells = vec![String::new(); columns];
+    cells[0] = field(&e.path);
+    for &i in error_at {
+        cells[i] = "error".to_string();
+    }
+    cells[columns - 1] = field(&e.message);
+    cells.join(",")
+}
+
 impl Reporter for CsvReporter<'_> {
     fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
         writeln!(self.out, "{GAME_COLUMNS}")
@@ -113,12 +126,7 @@ impl Reporter for CsvReporter<'_> {
 
     /// An unreadable input: status `error`, the message in the last column.
     fn error(&mut self, e: &InputError) -> io::Result<()> {
-        let columns = GAME_COLUMNS.split(',').count();
-        let mut cells = vec![String::new(); columns];
-        cells[0] = field(&e.path);
-        cells[4] = "error".to_string();
-        cells[columns - 1] = field(&e.message);
-        writeln!(self.out, "{}", cells.join(","))
+        writeln!(self.out, "{}", error_row(GAME_COLUMNS, &[4], e))
     }
 
     fn summary(&mut self, _summary: &Summary) -> io::Result<()> {

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::csv::field;
+use super::csv::{error_row, field};
 use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 
@@ -66,13 +66,7 @@ impl Reporter for FindingsCsvReporter<'_> {
     }
 
     fn error(&mut self, e: &InputError) -> io::Result<()> {
-        let columns = FINDING_COLUMNS.split(',').count();
-        let mut cells = vec![String::new(); columns];
-        cells[0] = field(&e.path);
-        cells[2] = "error".to_string();
-        cells[4] = "error".to_string();
-        cells[columns - 1] = field(&e.message);
-        writeln!(self.out, "{}", cells.join(","))
+        writeln!(self.out, "{}", error_row(FINDING_COLUMNS, &[2, 4], e))
     }
 
     fn summary(&mut self, _summary: &Summary) -> io::Result<()> {

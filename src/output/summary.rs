@@ -1,7 +1,6 @@
 //! The closing numbers of a run: every game read is counted once.
 
 use std::collections::BTreeMap;
-use std::ops::AddAssign;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -79,10 +78,6 @@ impl Summary {
         }
     }
 
-    pub fn add_game(&mut self, game: &GameReport) {
-        self.add_tally(&GameTally::of(game));
-    }
-
     pub fn add_tally(&mut self, tally: &GameTally) {
         self.games += 1;
         self.moves += tally.moves as u64;
@@ -103,24 +98,5 @@ impl Summary {
 
     pub fn findings(&self) -> usize {
         self.by_code.values().sum()
-    }
-}
-
-impl AddAssign<&Summary> for Summary {
-    fn add_assign(&mut self, other: &Summary) {
-        self.files += other.files;
-        self.games += other.games;
-        self.moves += other.moves;
-        self.unreadable += other.unreadable;
-        self.failing += other.failing;
-        for (k, v) in &other.by_severity {
-            *self.by_severity.entry(*k).or_insert(0) += v;
-        }
-        for (k, v) in &other.by_status {
-            *self.by_status.entry(*k).or_insert(0) += v;
-        }
-        for (k, v) in &other.by_code {
-            *self.by_code.entry(*k).or_insert(0) += v;
-        }
     }
 }

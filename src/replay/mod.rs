@@ -9,7 +9,7 @@ use crate::board::{side_to_move_key, Board, Rejection};
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point, Position};
 use crate::rules::{RepetitionOutcome, Rules, Superko};
-use crate::sgf::record::{GameRecord, MoveTarget};
+use crate::sgf::record::{GameRecord, MoveTarget, RecordedMove};
 
 use history::PositionHistory;
 
@@ -118,342 +118,465 @@ fn replay_with(
     board: &mut Board,
     history: &mut PositionHistory,
 ) -> Replay {
-    let mut findings = Vec::new();
-    let mut number: u32 = 0;
-    let mut last_mover: Option<Color> = None;
-    let mut consecutive_passes = 0u32;
-    let mut ended_at: Option<u32> = None;
-    let mut position_at_end = None;
-    let mut captures_at_end = [0; 2];
-    let mut moves_after_end = 0u32;
-    let mut first_after_end: Option<Finding> = None;
-    let mut stopped_early = false;
-    // The start (or the position after a setup node) enters the history once the side
-    // to move is known, i.e. at the next move.
-    let mut start_pending = true;
-    let mut cycle_reported = false;
-    // Who took the single-stone ko the board reports, if any: only the other side is
-    // barred from retaking it at once (a player may fill its own ko, e.g. after a
-    // consecutive move).
-    let mut ko_taker: Option<Color> = None;
-    // The last two states entered in the history: the one before the opponent's last
-    // turn is `recent[0]` (an implied pass is a turn).
-    let mut recent: [Option<u64>; 2] = [None, None];
-    let tt_is_pass = size.width <= 19 && size.height <= 19;
-    // Simple ko keeps a situational history too, to name the longer cycles it allows.
-    let situational = rules.superko != Superko::Positional;
-    let state_key = |stones: u64, to_move: Color| {
-        if situational {
-            stones ^ side_to_move_key(to_move)
-        } else {
-            stones
-        }
-    };
-
+    let mut replayer = Replayer::new(size, rules, strict, board, history);
     for node in &record.nodes {
         if !node.setup.is_empty() {
-            if number > 0 {
-                findings.push(Finding::new(
-                    Code::SetupInGame,
-                    Severity::Warning,
-                    node.offset as usize,
-                    format!(
-                        "setup stones (AB/AW/AE) after move {number}: applied; the position history starts again here"
-                    ),
-                ));
-            }
             let placed = &record.setup[node.setup.start as usize..node.setup.end as usize];
-            let mut off_board: Option<(Point, usize)> = None;
-            for &(p, stone) in placed {
-                if size.contains(p) {
-                    board.place(p, stone);
-                } else {
-                    off_board.get_or_insert((p, 0)).1 += 1;
-                }
-            }
-            if let Some((first, count)) = off_board {
-                findings.push(Finding::new(
-                    Code::BadProperty,
-                    Severity::Warning,
-                    node.offset as usize,
-                    format!(
-                        "{count} setup point(s) (AB/AW/AE) off the {}x{} board ignored, the first [{}]",
-                        size.width,
-                        size.height,
-                        first.sgf()
-                    ),
-                ));
-            }
-            remove_chains_without_liberties(board, placed, node.offset as usize, &mut findings);
-            history.clear();
-            recent = [None, None];
-            start_pending = true;
+            replayer.setup(placed, node.offset as usize);
         }
         let Some(mv) = node.mv else { continue };
-        number += 1;
-        let color = mv.color;
+        if replayer.play_move(mv) == Flow::Stop {
+            break;
+        }
+    }
+    replayer.finish(keep_position)
+}
+
+/// Whether the replay goes on after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Go,
+    /// `--strict` and an illegal move.
+    Stop,
+}
+
+/// The state of one game's replay: the board, the position history, where the game
+/// stands (move number, passes, its end) and the findings so far.
+struct Replayer<'r> {
+    size: BoardSize,
+    rules: &'r Rules,
+    strict: bool,
+    board: &'r mut Board,
+    history: &'r mut PositionHistory,
+    findings: Vec<Finding>,
+    number: u32,
+    last_mover: Option<Color>,
+    consecutive_passes: u32,
+    ended_at: Option<u32>,
+    position_at_end: Option<Position>,
+    captures_at_end: [u32; 2],
+    moves_after_end: u32,
+    first_after_end: Option<Finding>,
+    stopped_early: bool,
+    /// The start (or the position after a setup node) enters the history once the side
+    /// to move is known, i.e. at the next move.
+    start_pending: bool,
+    cycle_reported: bool,
+    /// Who took the single-stone ko the board reports, if any: only the other side is
+    /// barred from retaking it at once (a player may fill its own ko, e.g. after a
+    /// consecutive move).
+    ko_taker: Option<Color>,
+    /// The last two states entered in the history: the one before the opponent's last
+    /// turn is `recent[0]` (an implied pass is a turn).
+    recent: [Option<u64>; 2],
+    /// `tt` is a pass on boards up to 19x19.
+    tt_is_pass: bool,
+    /// Simple ko keeps a situational history too, to name the longer cycles it allows.
+    situational: bool,
+}
+
+/// The key of a state in the history: the stones, and the side to move when the
+/// repetition rule is situational.
+#[inline]
+fn state_key(situational: bool, stones: u64, to_move: Color) -> u64 {
+    if situational {
+        stones ^ side_to_move_key(to_move)
+    } else {
+        stones
+    }
+}
+
+impl<'r> Replayer<'r> {
+    fn new(
+        size: BoardSize,
+        rules: &'r Rules,
+        strict: bool,
+        board: &'r mut Board,
+        history: &'r mut PositionHistory,
+    ) -> Self {
+        Replayer {
+            size,
+            rules,
+            strict,
+            board,
+            history,
+            findings: Vec::new(),
+            number: 0,
+            last_mover: None,
+            consecutive_passes: 0,
+            ended_at: None,
+            position_at_end: None,
+            captures_at_end: [0; 2],
+            moves_after_end: 0,
+            first_after_end: None,
+            stopped_early: false,
+            start_pending: true,
+            cycle_reported: false,
+            ko_taker: None,
+            recent: [None, None],
+            tt_is_pass: size.width <= 19 && size.height <= 19,
+            situational: rules.superko != Superko::Positional,
+        }
+    }
+
+    /// Enters the board with `to_move` to play in the history, as it stood after move
+    /// `number`, and keeps the last two states.
+    #[inline]
+    fn remember(&mut self, to_move: Color, number: u32) {
+        let key = state_key(self.situational, self.board.hash(), to_move);
+        self.remember_key(key, number);
+    }
+
+    #[inline]
+    fn remember_key(&mut self, key: u64, number: u32) {
+        self.history.insert(key, number);
+        self.recent = [self.recent[1], Some(key)];
+    }
+
+    /// A setup node (`AB`/`AW`/`AE`): the stones placed, chains left without liberties
+    /// taken off, and the position history started again.
+    fn setup(&mut self, placed: &[(Point, Option<Color>)], offset: usize) {
+        let (number, size) = (self.number, self.size);
+        if number > 0 {
+            self.findings.push(Finding::new(
+                Code::SetupInGame,
+                Severity::Warning,
+                offset,
+                format!(
+                    "setup stones (AB/AW/AE) after move {number}: applied; the position history starts again here"
+                ),
+            ));
+        }
+        let mut off_board: Option<(Point, usize)> = None;
+        for &(p, stone) in placed {
+            if size.contains(p) {
+                self.board.place(p, stone);
+            } else {
+                off_board.get_or_insert((p, 0)).1 += 1;
+            }
+        }
+        if let Some((first, count)) = off_board {
+            self.findings.push(Finding::new(
+                Code::BadProperty,
+                Severity::Warning,
+                offset,
+                format!(
+                    "{count} setup point(s) (AB/AW/AE) off the {}x{} board ignored, the first [{}]",
+                    size.width,
+                    size.height,
+                    first.sgf()
+                ),
+            ));
+        }
+        remove_chains_without_liberties(self.board, placed, offset, &mut self.findings);
+        self.history.clear();
+        self.recent = [None, None];
+        self.start_pending = true;
+    }
+
+    /// A recorded move, pass or stone, legal or not.
+    fn play_move(&mut self, mv: RecordedMove) -> Flow {
+        self.number += 1;
+        let (number, color) = (self.number, mv.color);
         let at = MovePlace {
             number,
             color,
             offset: mv.offset as usize,
         };
-        if start_pending {
-            remember(
-                history,
-                &mut recent,
-                state_key(board.hash(), color),
-                number - 1,
-            );
-            start_pending = false;
+        if self.start_pending {
+            self.remember(color, number - 1);
+            self.start_pending = false;
         }
         let recorded_point = match mv.target {
             MoveTarget::At(p) => Some(p),
             _ => None,
         };
-        if ended_at.is_some() {
-            moves_after_end += 1;
-            if first_after_end.is_none() {
-                first_after_end = Some(move_finding(
-                    Code::MoveAfterEnd,
-                    Severity::Warning,
-                    &at,
-                    recorded_point,
-                    size,
-                    String::new(),
-                ));
-            }
+        if self.ended_at.is_some() {
+            self.after_end(&at, recorded_point);
         }
-        if last_mover == Some(color) {
-            findings.push(move_finding(
-                Code::ConsecutiveMove,
-                Severity::Warning,
-                &at,
-                recorded_point,
-                size,
-                format!(
-                    "{color} moves twice in a row: {} did not move in between; replayed as if {} had passed",
-                    color.opponent(),
-                    color.opponent()
-                ),
-            ));
-            // The implied pass is a pass (art. 6): the state it leaves, same board and
-            // `color` to move, enters the history, and it clears the ko point. It stood
-            // after the previous move, so it carries that move's number.
-            board.pass();
-            remember(
-                history,
-                &mut recent,
-                state_key(board.hash(), color),
-                number - 1,
-            );
+        if self.last_mover == Some(color) {
+            self.consecutive(&at, recorded_point);
         }
-        last_mover = Some(color);
-
+        self.last_mover = Some(color);
         let target = match mv.target {
-            MoveTarget::At(p) if tt_is_pass && p == Point::new(19, 19) => MoveTarget::Pass,
+            MoveTarget::At(p) if self.tt_is_pass && p == Point::new(19, 19) => MoveTarget::Pass,
             t => t,
         };
-        let illegal: Option<Finding> = match target {
+        let illegal = match target {
             MoveTarget::Pass => {
-                board.pass();
-                consecutive_passes += 1;
-                remember(
-                    history,
-                    &mut recent,
-                    state_key(board.hash(), color.opponent()),
-                    number,
-                );
-                if consecutive_passes >= 2 && ended_at.is_none() {
-                    ended_at = Some(number);
-                    position_at_end = Some(board.position());
-                    captures_at_end = [board.captures(Color::Black), board.captures(Color::White)];
-                }
-                continue;
+                self.pass(color);
+                return Flow::Go;
             }
             MoveTarget::Unreadable => {
-                let mut f = move_finding(
+                let mut f = self.move_finding(
                     Code::BadProperty,
                     Severity::Warning,
                     &at,
                     None,
-                    size,
                     format!("{color} move {number} is not a coordinate: replayed as a lost turn"),
                 );
                 f.article = Some(19);
                 Some(f)
             }
-            MoveTarget::At(p) if !size.contains(p) => Some(move_finding(
+            MoveTarget::At(p) if !self.size.contains(p) => Some(self.move_finding(
                 Code::OffBoard,
                 Severity::Error,
                 &at,
                 Some(p),
-                size,
                 format!(
                     "{color} [{}] is off the {}x{} board: the move is void (art. 19)",
                     p.sgf(),
-                    size.width,
-                    size.height
+                    self.size.width,
+                    self.size.height
                 ),
             )),
-            MoveTarget::At(p) => {
-                let simple_ko_taken = rules.superko == Superko::Simple
-                    && board.ko_point() == Some(p)
-                    && ko_taker == Some(color.opponent());
-                let mut repeated_from: Option<u32> = None;
-                let before = board.hash();
-                let mut changes_board = true;
-                let mut after_key = 0u64;
-                let outcome = if simple_ko_taken {
-                    Err(Rejection::Repeat)
-                } else {
-                    board.play(color, p, rules.suicide, |after| {
-                        if rules.superko == Superko::Simple {
-                            // Longer cycles are legal here; they are noted below.
-                            return false;
-                        }
-                        changes_board = after != before;
-                        after_key = state_key(after, color.opponent());
-                        repeated_from = history.get(state_key(after, color.opponent()));
-                        repeated_from.is_some()
-                    })
-                };
-                match outcome {
-                    Ok(played) => {
-                        consecutive_passes = 0;
-                        ko_taker = board.ko_point().map(|_| color);
-                        let key = state_key(played.hash, color.opponent());
-                        if rules.superko == Superko::Simple {
-                            if let Some(first) = history.get(key) {
-                                if !cycle_reported
-                                    && rules.repetition == RepetitionOutcome::NoResult
-                                {
-                                    cycle_reported = true;
-                                    let mut f = move_finding(
-                                        Code::Cycle,
-                                        Severity::Warning,
-                                        &at,
-                                        Some(p),
-                                        size,
-                                        format!(
-                                            "{color} {} repeats the position after move {first} (a cycle of {} moves): under {} rules the game has no result (art. 20)",
-                                            p.vertex(size),
-                                            number - first,
-                                            rules.set.name()
-                                        ),
-                                    );
-                                    f.first_seen = Some(first);
-                                    f.cycle_length = Some(number - first);
-                                    findings.push(f);
-                                }
-                            }
-                        }
-                        remember(history, &mut recent, key, number);
-                        None
-                    }
-                    Err(Rejection::Occupied) => Some(move_finding(
-                        Code::Occupied,
-                        Severity::Error,
-                        &at,
-                        Some(p),
-                        size,
-                        format!(
-                            "{color} {} is played on an occupied point: the move is void and {color} loses the turn (art. 19)",
-                            p.vertex(size)
-                        ),
-                    )),
-                    Err(Rejection::Suicide) => Some(move_finding(
-                        Code::Suicide,
-                        Severity::Error,
-                        &at,
-                        Some(p),
-                        size,
-                        format!(
-                            "{color} {} leaves its own chain without liberties and captures nothing: a forbidden point (art. 5); void (art. 19)",
-                            p.vertex(size)
-                        ),
-                    )),
-                    Err(Rejection::Repeat) => {
-                        // The nearest earlier occurrence names the repetition. A move that
-                        // changes the board and brings back the state before the
-                        // opponent's last turn (an implied pass is a turn) removed exactly
-                        // the stone that turn put down, which had captured exactly one:
-                        // the immediate retake of a single-stone ko (art. 20.1), whatever
-                        // older occurrences of the board there are.
-                        let first = repeated_from.unwrap_or(number.saturating_sub(2));
-                        let length = number - first;
-                        let simple_ko =
-                            simple_ko_taken || (changes_board && recent[0] == Some(after_key));
-                        let (code, article) = if simple_ko { (Code::Ko, 20) } else { (Code::Superko, 6) };
-                        let message = if simple_ko {
-                            format!(
-                                "{color} {} retakes the ko at once, repeating the position after move {first} (art. 20.1); void (art. 19)",
-                                p.vertex(size)
-                            )
-                        } else {
-                            format!(
-                                "{color} {} repeats the position after move {first} ({}, a cycle of {length} moves): forbidden (art. 6); void (art. 19)",
-                                p.vertex(size),
-                                cycle_name(length)
-                            )
-                        };
-                        let mut f = move_finding(code, Severity::Error, &at, Some(p), size, message);
-                        f.article = Some(article);
-                        f.first_seen = Some(first);
-                        f.cycle_length = Some(length);
-                        Some(f)
-                    }
-                }
-            }
+            MoveTarget::At(p) => self.stone(&at, p),
         };
-        if let Some(f) = illegal {
-            let is_error = f.severity == Severity::Error;
-            findings.push(f);
-            // Art. 19: the player loses the turn; the board is unchanged, the other side
-            // moves next. The lost turn is not a pass (art. 7.3), but like a pass it
-            // leaves the ko point free: the next retake is no longer "at once".
-            consecutive_passes = 0;
-            board.pass();
-            remember(
-                history,
-                &mut recent,
-                state_key(board.hash(), color.opponent()),
-                number,
+        match illegal {
+            Some(f) => self.lost_turn(f, color),
+            None => Flow::Go,
+        }
+    }
+
+    fn move_finding(
+        &self,
+        code: Code,
+        severity: Severity,
+        at: &MovePlace,
+        point: Option<Point>,
+        message: String,
+    ) -> Finding {
+        move_finding(code, severity, at, point, self.size, message)
+    }
+
+    /// A move after two passes ended the game (art. 7): counted, the first one kept.
+    fn after_end(&mut self, at: &MovePlace, point: Option<Point>) {
+        self.moves_after_end += 1;
+        if self.first_after_end.is_none() {
+            let f = self.move_finding(
+                Code::MoveAfterEnd,
+                Severity::Warning,
+                at,
+                point,
+                String::new(),
             );
-            if strict && is_error {
-                stopped_early = true;
-                break;
+            self.first_after_end = Some(f);
+        }
+    }
+
+    /// One side moves twice in a row (art. 17.2): the other side is taken to have passed.
+    fn consecutive(&mut self, at: &MovePlace, point: Option<Point>) {
+        let color = at.color;
+        let f = self.move_finding(
+            Code::ConsecutiveMove,
+            Severity::Warning,
+            at,
+            point,
+            format!(
+                "{color} moves twice in a row: {} did not move in between; replayed as if {} had passed",
+                color.opponent(),
+                color.opponent()
+            ),
+        );
+        self.findings.push(f);
+        // The implied pass is a pass (art. 6): the state it leaves, same board and
+        // `color` to move, enters the history, and it clears the ko point. It stood
+        // after the previous move, so it carries that move's number.
+        self.board.pass();
+        self.remember(color, self.number - 1);
+    }
+
+    /// A pass; the second in a row ends the game.
+    fn pass(&mut self, color: Color) {
+        self.board.pass();
+        self.consecutive_passes += 1;
+        self.remember(color.opponent(), self.number);
+        if self.consecutive_passes >= 2 && self.ended_at.is_none() {
+            self.ended_at = Some(self.number);
+            self.position_at_end = Some(self.board.position());
+            self.captures_at_end = [
+                self.board.captures(Color::Black),
+                self.board.captures(Color::White),
+            ];
+        }
+    }
+
+    /// A stone on the board: played, or the finding that says why it may not be.
+    fn stone(&mut self, at: &MovePlace, p: Point) -> Option<Finding> {
+        let (color, rules) = (at.color, self.rules);
+        let simple_ko_taken = rules.superko == Superko::Simple
+            && self.board.ko_point() == Some(p)
+            && self.ko_taker == Some(color.opponent());
+        let mut repeated_from: Option<u32> = None;
+        let before = self.board.hash();
+        let mut changes_board = true;
+        let mut after_key = 0u64;
+        let outcome = if simple_ko_taken {
+            Err(Rejection::Repeat)
+        } else {
+            let (situational, history) = (self.situational, &*self.history);
+            self.board.play(color, p, rules.suicide, |after| {
+                if rules.superko == Superko::Simple {
+                    // Longer cycles are legal here; they are noted below.
+                    return false;
+                }
+                changes_board = after != before;
+                after_key = state_key(situational, after, color.opponent());
+                repeated_from = history.get(after_key);
+                repeated_from.is_some()
+            })
+        };
+        let size = self.size;
+        let vertex = || p.vertex(size);
+        match outcome {
+            Ok(played) => {
+                self.played(at, p, played.hash);
+                None
+            }
+            Err(Rejection::Occupied) => Some(self.move_finding(
+                Code::Occupied,
+                Severity::Error,
+                at,
+                Some(p),
+                format!(
+                    "{color} {} is played on an occupied point: the move is void and {color} loses the turn (art. 19)",
+                    vertex()
+                ),
+            )),
+            Err(Rejection::Suicide) => Some(self.move_finding(
+                Code::Suicide,
+                Severity::Error,
+                at,
+                Some(p),
+                format!(
+                    "{color} {} leaves its own chain without liberties and captures nothing: a forbidden point (art. 5); void (art. 19)",
+                    vertex()
+                ),
+            )),
+            Err(Rejection::Repeat) => {
+                // A move that changes the board and brings back the state before the
+                // opponent's last turn (an implied pass is a turn) removed exactly the
+                // stone that turn put down, which had captured exactly one: the
+                // immediate retake of a single-stone ko (art. 20.1), whatever older
+                // occurrences of the board there are.
+                let simple_ko =
+                    simple_ko_taken || (changes_board && self.recent[0] == Some(after_key));
+                Some(self.repetition(at, p, repeated_from, simple_ko))
             }
         }
     }
 
-    if let Some(mut f) = first_after_end {
-        let end = ended_at.unwrap_or(0);
-        f.message = format!(
-            "{moves_after_end} move(s) recorded after the game ended by two consecutive passes at move {end} (art. 7): replayed anyway"
-        );
-        findings.push(f);
+    /// A legal stone: the history goes on, and under simple ko a longer cycle is noted
+    /// where the rules give such a game no result.
+    fn played(&mut self, at: &MovePlace, p: Point, hash: u64) {
+        let (color, number) = (at.color, at.number);
+        self.consecutive_passes = 0;
+        self.ko_taker = self.board.ko_point().map(|_| color);
+        let key = state_key(self.situational, hash, color.opponent());
+        let rules = self.rules;
+        if rules.superko == Superko::Simple {
+            if let Some(first) = self.history.get(key) {
+                if !self.cycle_reported && rules.repetition == RepetitionOutcome::NoResult {
+                    self.cycle_reported = true;
+                    let mut f = self.move_finding(
+                        Code::Cycle,
+                        Severity::Warning,
+                        at,
+                        Some(p),
+                        format!(
+                            "{color} {} repeats the position after move {first} (a cycle of {} moves): under {} rules the game has no result (art. 20)",
+                            p.vertex(self.size),
+                            number - first,
+                            rules.set.name()
+                        ),
+                    );
+                    f.first_seen = Some(first);
+                    f.cycle_length = Some(number - first);
+                    self.findings.push(f);
+                }
+            }
+        }
+        self.remember_key(key, number);
     }
-    findings.sort_by_key(|f| (f.r#move.unwrap_or(u32::MAX), f.offset));
 
-    let final_position = (keep_position || ended_at.is_some()).then(|| board.position());
-    Replay {
-        findings,
-        moves: number,
-        final_position,
-        ended_at,
-        position_at_end: position_at_end.filter(|_| moves_after_end > 0),
-        moves_after_end,
-        stopped_early,
-        captures: [board.captures(Color::Black), board.captures(Color::White)],
-        captures_at_end,
+    /// A stone refused as a repetition: a ko retaken at once, or a superko. The nearest
+    /// earlier occurrence names it.
+    fn repetition(
+        &self,
+        at: &MovePlace,
+        p: Point,
+        repeated_from: Option<u32>,
+        simple_ko: bool,
+    ) -> Finding {
+        let (color, number) = (at.color, at.number);
+        let first = repeated_from.unwrap_or(number.saturating_sub(2));
+        let length = number - first;
+        let vertex = p.vertex(self.size);
+        let (code, article) = if simple_ko {
+            (Code::Ko, 20)
+        } else {
+            (Code::Superko, 6)
+        };
+        let message = if simple_ko {
+            format!(
+                "{color} {vertex} retakes the ko at once, repeating the position after move {first} (art. 20.1); void (art. 19)"
+            )
+        } else {
+            format!(
+                "{color} {vertex} repeats the position after move {first} ({}, a cycle of {length} moves): forbidden (art. 6); void (art. 19)",
+                cycle_name(length)
+            )
+        };
+        let mut f = self.move_finding(code, Severity::Error, at, Some(p), message);
+        f.article = Some(article);
+        f.first_seen = Some(first);
+        f.cycle_length = Some(length);
+        f
     }
-}
 
-/// Enters a state in the history and keeps the last two.
-#[inline]
-fn remember(history: &mut PositionHistory, recent: &mut [Option<u64>; 2], key: u64, number: u32) {
-    history.insert(key, number);
-    *recent = [recent[1], Some(key)];
+    /// An illegal move (art. 19): the player loses the turn; the board is unchanged, the
+    /// other side moves next. The lost turn is not a pass (art. 7.3), but like a pass it
+    /// leaves the ko point free: the next retake is no longer "at once".
+    fn lost_turn(&mut self, f: Finding, color: Color) -> Flow {
+        let is_error = f.severity == Severity::Error;
+        self.findings.push(f);
+        self.consecutive_passes = 0;
+        self.board.pass();
+        self.remember(color.opponent(), self.number);
+        if self.strict && is_error {
+            self.stopped_early = true;
+            return Flow::Stop;
+        }
+        Flow::Go
+    }
+
+    /// What the replay found, findings in the order of the moves.
+    fn finish(mut self, keep_position: bool) -> Replay {
+        if let Some(mut f) = self.first_after_end.take() {
+            let end = self.ended_at.unwrap_or(0);
+            f.message = format!(
+                "{} move(s) recorded after the game ended by two consecutive passes at move {end} (art. 7): replayed anyway",
+                self.moves_after_end
+            );
+            self.findings.push(f);
+        }
+        self.findings
+            .sort_by_key(|f| (f.r#move.unwrap_or(u32::MAX), f.offset));
+        let board = &*self.board;
+        let final_position = (keep_position || self.ended_at.is_some()).then(|| board.position());
+        let moves_after_end = self.moves_after_end;
+        Replay {
+            findings: self.findings,
+            moves: self.number,
+            final_position,
+            ended_at: self.ended_at,
+            position_at_end: self.position_at_end.filter(|_| moves_after_end > 0),
+            moves_after_end,
+            stopped_early: self.stopped_early,
+            captures: [board.captures(Color::Black), board.captures(Color::White)],
+            captures_at_end: self.captures_at_end,
+        }
+    }
 }
 
 /// Setup may leave a chain without liberties (`AW[cc]` inside four `AB`), which no move

@@ -43,6 +43,9 @@ mod shapes;
 mod static_pass;
 mod tactics;
 
+#[cfg(test)]
+mod random_games;
+
 use crate::geom::{Color, Point, Position};
 use chains::{chain_index, chains_of};
 use decide::{decide, Stats, BATCH};

@@ -178,6 +178,8 @@ impl Reader {
             friends == 0 && liberties == 1
         };
         self.ko = (captured.len() == 1 && lone_in_atari()).then(|| captured[0]);
+        #[cfg(all(test, debug_assertions))]
+        self.debug_validate_move(p);
         Some(Undo {
             point: p,
             captured,
@@ -191,6 +193,40 @@ impl Reader {
             self.cells[s] = Some(color.opponent());
         }
         self.ko = undo.ko;
+        #[cfg(all(test, debug_assertions))]
+        self.debug_validate();
+    }
+
+    /// Checks what the reader keeps beside its cells (the marks of its flood fills, the
+    /// ko point) and panics with a clear message on any difference.
+    #[cfg(test)]
+    fn debug_validate(&self) {
+        let points = self.size.points();
+        assert_eq!(self.cells.len(), points, "cells of a {} board", self.size);
+        assert_eq!(self.mark.len(), points, "marks of a {} board", self.size);
+        if let Some(&m) = self.mark.iter().find(|&&m| m > self.generation) {
+            panic!("mark {m} is newer than generation {}", self.generation);
+        }
+        if let Some(k) = self.ko {
+            assert!(k < points, "ko point {k} is off the board");
+            assert_eq!(self.cells[k], None, "ko point {k} is not empty");
+        }
+    }
+
+    /// After a move at `p`: the checks of [`Reader::debug_validate`], and neither the
+    /// chain on `p` nor one touching it is left without a liberty.
+    #[cfg(all(test, debug_assertions))]
+    fn debug_validate_move(&mut self, p: usize) {
+        self.debug_validate();
+        assert!(self.has_liberty(p), "the chain on {p} has no liberty");
+        for q in neighbors(self.size, p) {
+            if self.cells[q].is_some() {
+                assert!(
+                    self.has_liberty(q),
+                    "the chain on {q}, next to {p}, has no liberty"
+                );
+            }
+        }
     }
 
     fn visit(&mut self) -> Result<(), OutOfBudget> {
@@ -316,6 +352,9 @@ fn dedup(moves: &mut Vec<usize>) {
         }
     }
 }
+
+#[cfg(test)]
+mod props;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,870 @@
+//! The machine that reads a game's tokens into its [`GameRecord`]: where the reading
+//! stands in the tree, the node and the property being read, one method per token and
+//! per kind of property value.
+
+use crate::finding::{Code, Finding, Severity};
+use crate::geom::{Color, Point};
+use crate::sgf::lexer::{Lexer, Token};
+
+use super::{GameRecord, Limits, MoveTarget, Node, RawValue, RecordedMove, RootProps};
+
+/// Reads a game tree's text into its record (see [`super::parse_game`]).
+pub(super) fn read(text: &str, limits: Limits) -> GameRecord<'_> {
+    let mut reader = GameReader::new(text, limits);
+    while let Some(token) = reader.next_token() {
+        if reader.token(token) == Flow::Stop {
+            break;
+        }
+    }
+    reader.finish()
+}
+
+/// A property identifier, normalised: FF[1]-FF[3] mixed case keeps its capitals
+/// (`GaMe` -> `GM`), an all-lower-case one is upper-cased (`sz` -> `SZ`, reported).
+fn normalize_ident(id: &str) -> ([u8; 2], usize, bool) {
+    let mut out = [0u8; 2];
+    let mut len = 0;
+    let has_upper = id.bytes().any(|b| b.is_ascii_uppercase());
+    for b in id.bytes() {
+        let up = if has_upper {
+            if !b.is_ascii_uppercase() {
+                continue;
+            }
+            b
+        } else {
+            b.to_ascii_uppercase()
+        };
+        if len < 2 {
+            out[len] = up;
+        }
+        len += 1;
+    }
+    (out, len, !has_upper)
+}
+
+/// Which property a normalised identifier is, among those the audit reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prop {
+    Move(Color),
+    AddBlack,
+    AddWhite,
+    AddEmpty,
+    Player,
+    TerritoryBlack,
+    TerritoryWhite,
+    Root(RootField),
+    Other,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RootField {
+    Size,
+    Komi,
+    Handicap,
+    Rules,
+    Result,
+    Black,
+    White,
+    FileFormat,
+    GameType,
+    Application,
+}
+
+fn classify(id: [u8; 2], len: usize) -> Prop {
+    match (len, id) {
+        (1, [b'B', _]) => Prop::Move(Color::Black),
+        (1, [b'W', _]) => Prop::Move(Color::White),
+        (2, [b'A', b'B']) => Prop::AddBlack,
+        (2, [b'A', b'W']) => Prop::AddWhite,
+        (2, [b'A', b'E']) => Prop::AddEmpty,
+        (2, [b'P', b'L']) => Prop::Player,
+        (2, [b'T', b'B']) => Prop::TerritoryBlack,
+        (2, [b'T', b'W']) => Prop::TerritoryWhite,
+        (2, [b'S', b'Z']) => Prop::Root(RootField::Size),
+        (2, [b'K', b'M']) => Prop::Root(RootField::Komi),
+        (2, [b'H', b'A']) => Prop::Root(RootField::Handicap),
+        (2, [b'R', b'U']) => Prop::Root(RootField::Rules),
+        (2, [b'R', b'E']) => Prop::Root(RootField::Result),
+        (2, [b'P', b'B']) => Prop::Root(RootField::Black),
+        (2, [b'P', b'W']) => Prop::Root(RootField::White),
+        (2, [b'F', b'F']) => Prop::Root(RootField::FileFormat),
+        (2, [b'G', b'M']) => Prop::Root(RootField::GameType),
+        (2, [b'A', b'P']) => Prop::Root(RootField::Application),
+        _ => Prop::Other,
+    }
+}
+
+/// Board points already listed (52 x 52 at most): a point list is a set, so no value,
+/// however often it is repeated or however big its rectangle, adds a point twice.
+#[derive(Clone)]
+struct PointSet([u64; 43]);
+
+impl PointSet {
+    const EMPTY: PointSet = PointSet([0; 43]);
+
+    /// Adds a point; false when it was already there.
+    fn insert(&mut self, p: Point) -> bool {
+        let i = p.row as usize * 52 + p.col as usize;
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let new = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        new
+    }
+
+    /// Adds the points of one row from column `c0` to `c1`, a word at a time, pushing
+    /// those that were not there yet: a rectangle costs its rows, not its points.
+    fn insert_row(&mut self, row: u8, c0: u8, c1: u8, out: &mut Vec<Point>) {
+        let (first, last) = (
+            row as usize * 52 + c0 as usize,
+            row as usize * 52 + c1 as usize,
+        );
+        for word in first / 64..=last / 64 {
+            let from = first.max(word * 64) % 64;
+            let to = last.min(word * 64 + 63) % 64;
+            let mask = (u64::MAX >> (63 - to)) & (u64::MAX << from);
+            let mut new = mask & !self.0[word];
+            self.0[word] |= mask;
+            while new != 0 {
+                let i = word * 64 + new.trailing_zeros() as usize;
+                out.push(Point::new((i % 52) as u8, (i / 52) as u8));
+                new &= new - 1;
+            }
+        }
+    }
+}
+
+/// How a point list value read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PointList {
+    Read,
+    /// A rectangle written lower-right first (`ab:aa`): read with its corners swapped.
+    Backwards,
+    NotPoints,
+}
+
+/// Reads a point list value: `dd` or a compressed rectangle `aa:cc`; points already in
+/// `seen` are skipped.
+fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> PointList {
+    let v = value.trim().as_bytes();
+    if let Some(p) = Point::from_sgf(v) {
+        if seen.insert(p) {
+            out.push(p);
+        }
+        return PointList::Read;
+    }
+    if v.len() == 5 && v[2] == b':' {
+        if let (Some(a), Some(b)) = (Point::from_sgf(&v[..2]), Point::from_sgf(&v[3..])) {
+            let (c0, c1) = (a.col.min(b.col), a.col.max(b.col));
+            let (r0, r1) = (a.row.min(b.row), a.row.max(b.row));
+            for r in r0..=r1 {
+                seen.insert_row(r, c0, c1, out);
+            }
+            return if a.col > b.col || a.row > b.row {
+                PointList::Backwards
+            } else {
+                PointList::Read
+            };
+        }
+    }
+    PointList::NotPoints
+}
+
+/// Setup points (`AB`, `AW`, `AE`) one main line may hold: a point is listed once per
+/// node, so only a hostile record of thousands of setup nodes comes near.
+const MAX_SETUP_POINTS: usize = 1 << 20;
+
+/// Marks a record that holds more nodes than the limits allow.
+fn too_large(rec: &mut GameRecord<'_>, offset: usize, limits: Limits) {
+    rec.problems.push(Finding::new(
+        Code::TooLarge,
+        Severity::Error,
+        offset,
+        format!(
+            "more than {} nodes on the main line: the rest of the game is not read",
+            limits.max_nodes
+        ),
+    ));
+    rec.broken = true;
+}
+
+/// State of the node being read.
+struct NodeBuilder {
+    offset: u32,
+    setup_start: u32,
+    player: Option<Color>,
+    mv: Option<RecordedMove>,
+    /// Identifiers of the audited properties seen in this node.
+    seen: SeenIds,
+}
+
+/// A small inline set of property identifiers (no allocation per node).
+#[derive(Default)]
+struct SeenIds {
+    ids: [u16; 16],
+    len: usize,
+}
+
+impl SeenIds {
+    /// Adds an identifier; false when it was already there.
+    fn insert(&mut self, key: u16) -> bool {
+        if self.ids[..self.len].contains(&key) {
+            return false;
+        }
+        if self.len < self.ids.len() {
+            self.ids[self.len] = key;
+            self.len += 1;
+        }
+        true
+    }
+}
+
+/// Whether the reading of a game goes on after a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Go,
+    /// The game ends here: its tree is closed, or it holds more than the limits allow.
+    Stop,
+}
+
+/// Where the reading stands in the tree's structure.
+struct TreePlace {
+    /// How deep the reading is.
+    depth: usize,
+    /// How deep the main line's innermost variation is.
+    main_depth: usize,
+    /// Whether the reading is on the main line at all (the first non-empty variation at
+    /// every branch) or in a side variation, which is only checked.
+    on_main: bool,
+    /// The last structure token was `(`: an identifier now has no `;` before it, a `)`
+    /// now closes an empty variation.
+    after_open: bool,
+    /// The last structure token was `)`: a property now stands outside any node.
+    after_close: bool,
+    /// Per depth: a variation below it has been closed (a `;` there now comes after a
+    /// variation).
+    closed_child: Vec<bool>,
+    /// Inside a node of a side variation, or of one ignored: its properties are not read.
+    in_ignored_node: bool,
+    /// No node but the root has been read yet.
+    in_root: bool,
+}
+
+/// The property being read.
+#[derive(Clone, Copy)]
+struct PropertyRead<'a> {
+    kind: Prop,
+    /// The identifier as written; empty when there is none to report.
+    name: &'a str,
+    offset: u32,
+    values: u32,
+    /// The property has an identifier (values right after `;`, `(` or `)` do not).
+    has_ident: bool,
+}
+
+impl PropertyRead<'_> {
+    const NONE: PropertyRead<'static> = PropertyRead {
+        kind: Prop::Other,
+        name: "",
+        offset: 0,
+        values: 0,
+        has_ident: false,
+    };
+}
+
+/// Territory markup (`TB`, `TW`) of the last node that has some since the last move; each
+/// list is a set of points (see `PointSet`).
+struct Markup {
+    black: Vec<Point>,
+    white: Vec<Point>,
+    black_seen: PointSet,
+    white_seen: PointSet,
+}
+
+impl Markup {
+    /// A move makes the markup before it stale.
+    fn clear(&mut self) {
+        self.black.clear();
+        self.white.clear();
+    }
+
+    fn add(&mut self, color: Color, value: &str) {
+        let (points, seen) = match color {
+            Color::Black => (&mut self.black, &mut self.black_seen),
+            Color::White => (&mut self.white, &mut self.white_seen),
+        };
+        if points.is_empty() {
+            *seen = PointSet::EMPTY;
+        }
+        let _ = push_points(value, seen, points);
+    }
+}
+
+/// Pushes a warning on the record, up to 100 of them.
+fn warn(rec: &mut GameRecord<'_>, code: Code, offset: usize, message: String) {
+    if rec.problems.len() < 100 {
+        rec.problems
+            .push(Finding::new(code, Severity::Warning, offset, message));
+    }
+}
+
+/// What a move's value (`dd`, empty, trimmed) names.
+#[inline]
+fn move_target(value: &[u8]) -> MoveTarget {
+    match value {
+        [] => MoveTarget::Pass,
+        v => Point::from_sgf(v).map_or(MoveTarget::Unreadable, MoveTarget::At),
+    }
+}
+
+/// Reads one game's tokens into its record: one method per kind of token, and one per
+/// kind of property value.
+struct GameReader<'a> {
+    rec: GameRecord<'a>,
+    lexer: Lexer<'a>,
+    limits: Limits,
+    /// The main-line node being read.
+    current: Option<NodeBuilder>,
+    prop: PropertyRead<'a>,
+    tree: TreePlace,
+    markup: Markup,
+    /// The setup points of the node `setup_seen_in` (a node's setup is a set of points).
+    setup_seen: PointSet,
+    setup_seen_in: u32,
+    warned_lowercase: bool,
+    /// Tokens to read again before the lexer's next (an implied `;`, then the identifier
+    /// that implied it).
+    again: Vec<Token<'a>>,
+}
+
+impl<'a> GameReader<'a> {
+    fn new(text: &'a str, limits: Limits) -> Self {
+        GameReader {
+            rec: GameRecord {
+                // About one node per 6 bytes in move-only records: grow once or never.
+                nodes: Vec::with_capacity(text.len() / 6 + 4),
+                ..GameRecord::default()
+            },
+            lexer: Lexer::new(text),
+            limits,
+            current: None,
+            prop: PropertyRead::NONE,
+            tree: TreePlace {
+                depth: 0,
+                main_depth: 0,
+                on_main: true,
+                after_open: false,
+                after_close: false,
+                closed_child: vec![false],
+                in_ignored_node: false,
+                in_root: true,
+            },
+            markup: Markup {
+                black: Vec::new(),
+                white: Vec::new(),
+                black_seen: PointSet::EMPTY,
+                white_seen: PointSet::EMPTY,
+            },
+            setup_seen: PointSet::EMPTY,
+            setup_seen_in: 0,
+            warned_lowercase: false,
+            again: Vec::new(),
+        }
+    }
+
+    fn next_token(&mut self) -> Option<Token<'a>> {
+        self.again.pop().or_else(|| self.lexer.next())
+    }
+
+    fn token(&mut self, token: Token<'a>) -> Flow {
+        match token {
+            Token::Open(_) => {
+                self.open();
+                Flow::Go
+            }
+            Token::Close(off) => self.close(off),
+            Token::Node(off) => self.node(off),
+            Token::Ident(id, off) => {
+                self.ident(id, off);
+                Flow::Go
+            }
+            Token::Value(value, off) => self.value(value, off),
+        }
+    }
+
+    /// Reports what is wrong with the property just read: no value, or more than one
+    /// where one is read.
+    fn end_property(&mut self) {
+        let PropertyRead {
+            kind,
+            name,
+            offset,
+            values,
+            ..
+        } = self.prop;
+        if values == 0 && !name.is_empty() {
+            warn(
+                &mut self.rec,
+                Code::ParseError,
+                offset as usize,
+                format!("property {name} has no value: ignored"),
+            );
+        }
+        // The properties the audit reads that take one value: the others are dropped.
+        let single = matches!(kind, Prop::Move(_) | Prop::Player | Prop::Root(_));
+        if values > 1 && single {
+            warn(
+                &mut self.rec,
+                Code::ParseError,
+                offset as usize,
+                format!("property {name} takes one value but has {values}: only the first is read"),
+            );
+        }
+    }
+
+    /// A structure token ends the property being read.
+    fn end_property_at_structure(&mut self) {
+        self.end_property();
+        self.prop = PropertyRead::NONE;
+    }
+
+    /// Adds the node being read to the record when it changes something.
+    fn finish_node(&mut self) {
+        if let Some(n) = self.current.take() {
+            let setup_end = self.rec.setup.len() as u32;
+            if n.mv.is_some() || n.player.is_some() || setup_end > n.setup_start {
+                self.rec.nodes.push(Node {
+                    offset: n.offset,
+                    setup: n.setup_start..setup_end,
+                    player: n.player,
+                    mv: n.mv,
+                });
+            }
+        }
+    }
+
+    /// Counts a main-line node against the limits.
+    #[inline]
+    fn count_node(&mut self, offset: usize) -> Flow {
+        self.rec.node_count += 1;
+        if self.rec.node_count > self.limits.max_nodes {
+            too_large(&mut self.rec, offset, self.limits);
+            Flow::Stop
+        } else {
+            Flow::Go
+        }
+    }
+
+    /// `(`: a variation begins; the first one at the main line's branch continues it.
+    fn open(&mut self) {
+        self.end_property_at_structure();
+        let t = &mut self.tree;
+        t.depth += 1;
+        t.closed_child.truncate(t.depth);
+        t.closed_child.push(false);
+        if t.on_main && t.depth == t.main_depth + 1 {
+            t.main_depth = t.depth;
+        }
+        t.after_open = true;
+        t.after_close = false;
+    }
+
+    /// `)`: a variation ends; the tree's own `)` ends the game.
+    fn close(&mut self, off: usize) -> Flow {
+        self.end_property_at_structure();
+        let empty = self.tree.after_open;
+        self.tree.after_open = false;
+        if self.tree.depth <= 1 {
+            return Flow::Stop;
+        }
+        let on_main_line = self.tree.on_main && self.tree.depth == self.tree.main_depth;
+        if empty {
+            warn(
+                &mut self.rec,
+                Code::ParseError,
+                off,
+                "empty variation '()' ignored".to_string(),
+            );
+            if on_main_line {
+                // Not the main line after all: the next variation is.
+                self.tree.main_depth -= 1;
+            }
+        } else {
+            if on_main_line {
+                // The main line ends here; the rest is side variations, read only to
+                // report what is wrong in them.
+                self.tree.on_main = false;
+                self.finish_node();
+            }
+            self.tree.closed_child[self.tree.depth - 1] = true;
+        }
+        self.tree.depth -= 1;
+        self.tree.in_ignored_node = true;
+        self.tree.after_close = true;
+        Flow::Go
+    }
+
+    /// `;`: a node begins, read when it is on the main line.
+    fn node(&mut self, off: usize) -> Flow {
+        self.end_property_at_structure();
+        let t = &mut self.tree;
+        t.after_open = false;
+        t.after_close = false;
+        let after_variation = t.closed_child.get(t.depth).copied().unwrap_or(false);
+        let ignored = !t.on_main || t.depth != t.main_depth || after_variation;
+        if after_variation {
+            warn(
+                &mut self.rec,
+                Code::ParseError,
+                off,
+                "node after the variations of its sequence (';' after ')'): ignored".to_string(),
+            );
+        }
+        if ignored {
+            self.tree.in_ignored_node = true;
+            return Flow::Go;
+        }
+        self.tree.in_ignored_node = false;
+        if self.current.is_some() {
+            self.tree.in_root = false;
+        }
+        self.finish_node();
+        if self.count_node(off) == Flow::Stop {
+            return Flow::Stop;
+        }
+        let mut node = NodeBuilder {
+            offset: off as u32,
+            setup_start: self.rec.setup.len() as u32,
+            player: None,
+            mv: None,
+            seen: SeenIds::default(),
+        };
+        // The hot path: most nodes are a bare move (`;B[dd]`).
+        if !self.tree.in_root || self.rec.node_count > 1 {
+            if let Some((color, value, at)) = self.lexer.bare_move() {
+                node.mv = Some(RecordedMove {
+                    color,
+                    target: move_target(value),
+                    offset: at as u32,
+                });
+                self.markup.clear();
+                self.current = Some(node);
+                self.tree.in_root = false;
+                return self.bare_nodes();
+            }
+        }
+        self.current = Some(node);
+        Flow::Go
+    }
+
+    /// The bare-move nodes (`;B[dd]`) that follow one, without the general path.
+    fn bare_nodes(&mut self) -> Flow {
+        while let Some((node_offset, color, value, at)) = self.lexer.bare_node() {
+            self.finish_node();
+            if self.count_node(node_offset) == Flow::Stop {
+                return Flow::Stop;
+            }
+            self.rec.nodes.push(Node {
+                offset: node_offset as u32,
+                setup: 0..0,
+                player: None,
+                mv: Some(RecordedMove {
+                    color,
+                    target: move_target(value),
+                    offset: at as u32,
+                }),
+            });
+        }
+        Flow::Go
+    }
+
+    /// A property identifier: which property begins, and whether it is read.
+    fn ident(&mut self, id: &'a str, off: usize) {
+        self.end_property();
+        let (norm, len, lowercase) = normalize_ident(id);
+        if lowercase && !self.warned_lowercase {
+            self.warned_lowercase = true;
+            warn(
+                &mut self.rec,
+                Code::ParseError,
+                off,
+                format!("lower-case property identifier '{id}' read as upper case"),
+            );
+        }
+        if self.tree.after_open {
+            self.implied_node(id, off);
+            return;
+        }
+        self.prop = PropertyRead {
+            kind: classify(norm, len),
+            name: id,
+            offset: off as u32,
+            values: 0,
+            has_ident: true,
+        };
+        if self.tree.after_close {
+            let message = format!("property {id} after ')', outside any node: ignored");
+            warn(&mut self.rec, Code::ParseError, off, message);
+            self.prop.kind = Prop::Other;
+        } else if self.tree.in_ignored_node {
+            self.prop.kind = Prop::Other;
+        } else if self.current.is_none() {
+            let message = format!("property {id} before the first ';': ignored");
+            warn(&mut self.rec, Code::ParseError, off, message);
+            self.prop.kind = Prop::Other;
+            self.prop.name = "";
+        } else {
+            self.check_repeats(norm, len, off);
+        }
+    }
+
+    /// `(` then properties with no `;` (Nihon Ki-in writes its root so): the node is
+    /// implied, and the identifier read again inside it.
+    fn implied_node(&mut self, id: &'a str, off: usize) {
+        let message = if self.rec.node_count == 0 {
+            "root node written without ';' after '(': its properties are read"
+        } else {
+            "node written without ';' after '(': read as a node"
+        };
+        warn(&mut self.rec, Code::ParseError, off, message.to_string());
+        self.again.push(Token::Ident(id, off));
+        self.again.push(Token::Node(off));
+        self.prop.name = "";
+    }
+
+    /// A property given twice in a node, or a second move in it: the values of a point
+    /// list are merged, of the others the first one is read.
+    fn check_repeats(&mut self, norm: [u8; 2], len: usize, off: usize) {
+        let Some(node) = self.current.as_mut() else {
+            return;
+        };
+        let (kind, id) = (self.prop.kind, self.prop.name);
+        if len <= 2 && kind != Prop::Other {
+            let key = norm[0] as u16 * 256 + norm[1] as u16;
+            if !node.seen.insert(key) {
+                let merged = matches!(
+                    kind,
+                    Prop::AddBlack
+                        | Prop::AddWhite
+                        | Prop::AddEmpty
+                        | Prop::TerritoryBlack
+                        | Prop::TerritoryWhite
+                );
+                let what = if merged {
+                    "values merged"
+                } else {
+                    "the first one is used"
+                };
+                let message = format!("property {id} repeated in one node: {what}");
+                warn(&mut self.rec, Code::ParseError, off, message);
+                if !merged {
+                    self.prop.kind = Prop::Other;
+                }
+            }
+        }
+        if matches!(self.prop.kind, Prop::Move(_)) && node.mv.is_some() {
+            let message = "two moves in one node: the second is ignored".to_string();
+            warn(&mut self.rec, Code::ParseError, off, message);
+            self.prop.kind = Prop::Other;
+        }
+    }
+
+    /// A property value: read into the node or the root when the property is read.
+    fn value(&mut self, value: &'a str, off: usize) -> Flow {
+        self.prop.values += 1;
+        if !self.prop.has_ident {
+            if self.prop.values == 1 {
+                let shown: String = value.chars().take(20).collect();
+                let message = format!("value [{shown}] without a property identifier: ignored");
+                warn(&mut self.rec, Code::ParseError, off, message);
+            }
+            return Flow::Go;
+        }
+        if self.tree.in_ignored_node || self.current.is_none() {
+            return Flow::Go;
+        }
+        match self.prop.kind {
+            Prop::Move(color) => self.move_value(color, value),
+            Prop::AddBlack => return self.setup_value(Some(Color::Black), value, off),
+            Prop::AddWhite => return self.setup_value(Some(Color::White), value, off),
+            Prop::AddEmpty => return self.setup_value(None, value, off),
+            Prop::Player => self.player_value(value, off),
+            Prop::TerritoryBlack => self.markup.add(Color::Black, value),
+            Prop::TerritoryWhite => self.markup.add(Color::White, value),
+            Prop::Root(field) => self.root_value(field, value),
+            Prop::Other => {}
+        }
+        Flow::Go
+    }
+
+    /// `B[..]`, `W[..]` outside the hot path.
+    fn move_value(&mut self, color: Color, value: &str) {
+        if self.prop.values > 1 {
+            return;
+        }
+        let Some(node) = self.current.as_mut() else {
+            return;
+        };
+        node.mv = Some(RecordedMove {
+            color,
+            target: move_target(value.trim().as_bytes()),
+            offset: self.prop.offset,
+        });
+        self.markup.clear();
+    }
+
+    /// `AB`, `AW`, `AE`: the points, each once per node, up to [`MAX_SETUP_POINTS`].
+    fn setup_value(&mut self, stone: Option<Color>, value: &str, off: usize) -> Flow {
+        if self.setup_seen_in != self.rec.node_count {
+            self.setup_seen = PointSet::EMPTY;
+            self.setup_seen_in = self.rec.node_count;
+        }
+        let mut pts = Vec::new();
+        let read = push_points(value, &mut self.setup_seen, &mut pts);
+        self.rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
+        if self.rec.setup.len() > MAX_SETUP_POINTS {
+            self.rec.problems.push(Finding::new(
+                Code::TooLarge,
+                Severity::Error,
+                off,
+                format!(
+                    "more than {MAX_SETUP_POINTS} setup points on the main \
+                     line: the rest of the game is not read"
+                ),
+            ));
+            self.rec.broken = true;
+            return Flow::Stop;
+        }
+        let v = value.trim();
+        let name = self.prop.name;
+        match read {
+            PointList::Read => {}
+            PointList::Backwards => warn(
+                &mut self.rec,
+                Code::BadProperty,
+                off,
+                format!(
+                    "{name}[{v}] is a rectangle written backwards (upper-left corner first): read as {}:{}",
+                    &v[3..],
+                    &v[..2]
+                ),
+            ),
+            PointList::NotPoints => warn(
+                &mut self.rec,
+                Code::BadProperty,
+                off,
+                format!("{name}[{v}] is not a point: ignored"),
+            ),
+        }
+        Flow::Go
+    }
+
+    /// `PL[B]`, `PL[W]`.
+    fn player_value(&mut self, value: &str, off: usize) {
+        let player = match value.trim() {
+            "B" | "b" => Some(Color::Black),
+            "W" | "w" => Some(Color::White),
+            other => {
+                let message = format!("PL[{other}] is not B or W: ignored");
+                warn(&mut self.rec, Code::BadProperty, off, message);
+                None
+            }
+        };
+        if let Some(node) = self.current.as_mut() {
+            node.player = player;
+        }
+    }
+
+    /// A root property: read in the root; game info also where the main line becomes a
+    /// game of its own.
+    fn root_value(&mut self, field: RootField, value: &'a str) {
+        if self.prop.values > 1 {
+            return;
+        }
+        let (name, offset) = (self.prop.name, self.prop.offset);
+        let in_root = self.tree.in_root;
+        let game_info = matches!(
+            field,
+            RootField::Komi
+                | RootField::Handicap
+                | RootField::Rules
+                | RootField::Result
+                | RootField::Black
+                | RootField::White
+        );
+        if !in_root && !game_info {
+            let message = format!("root property {name} outside the root node: ignored");
+            warn(&mut self.rec, Code::ParseError, offset as usize, message);
+            return;
+        }
+        let slot = self.rec.root.slot(field);
+        // Game info may stand in the node where the main line becomes a game of its own
+        // (FF[4]), not only in the root; it is given once on a line.
+        match slot {
+            None => *slot = Some(RawValue { raw: value, offset }),
+            Some(first) if !in_root && first.raw != value => {
+                let first = first.raw.trim().to_string();
+                let message = format!(
+                    "{name}[{}] again on the main line: the first, {name}[{first}], is used",
+                    value.trim()
+                );
+                warn(&mut self.rec, Code::ParseError, offset as usize, message);
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// The record, with the lexer's problems and a word on a tree without nodes.
+    fn finish(mut self) -> GameRecord<'a> {
+        if !self.lexer.problems.iter().any(|p| p.fatal) {
+            self.end_property();
+        }
+        self.finish_node();
+        let mut rec = self.rec;
+        if !self.markup.black.is_empty() || !self.markup.white.is_empty() {
+            rec.territory_black = self.markup.black;
+            rec.territory_white = self.markup.white;
+        }
+        for p in self.lexer.problems {
+            rec.broken |= p.fatal;
+            let severity = if p.fatal {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            rec.problems.push(Finding::new(
+                Code::ParseError,
+                severity,
+                p.offset,
+                p.message,
+            ));
+        }
+        if rec.node_count == 0 && !rec.broken {
+            rec.problems.push(Finding::new(
+                Code::ParseError,
+                Severity::Error,
+                0,
+                "game tree without any node",
+            ));
+            rec.broken = true;
+        }
+        rec
+    }
+}
+
+impl<'a> RootProps<'a> {
+    /// Where a root property's value is kept.
+    fn slot(&mut self, field: RootField) -> &mut Option<RawValue<'a>> {
+        match field {
+            RootField::Size => &mut self.size,
+            RootField::Komi => &mut self.komi,
+            RootField::Handicap => &mut self.handicap,
+            RootField::Rules => &mut self.rules,
+            RootField::Result => &mut self.result,
+            RootField::Black => &mut self.black,
+            RootField::White => &mut self.white,
+            RootField::FileFormat => &mut self.file_format,
+            RootField::GameType => &mut self.game_type,
+            RootField::Application => &mut self.application,
+        }
+    }
+}
