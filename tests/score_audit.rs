@@ -181,6 +181,26 @@ fn a_margin_in_quarters_is_read_in_stones() {
 }
 
 #[test]
+fn the_eyes_of_a_seki_count_for_nobody_by_territory() {
+    // corpus/territory: one eye on each side of a seki (A9 Black's, E9 White's) and the
+    // dame C9 between them. Art. 8 of the Japanese rules: points in seki, eyes included,
+    // are nobody's territory; by area (Chinese art. 9) each eye is its owner's.
+    let text =
+        std::fs::read_to_string(common::root().join("corpus/territory/seki-with-eyes__ok.sgf"))
+            .unwrap();
+    let r = audit(&text);
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    let score = r.score.as_ref().unwrap();
+    assert_eq!(score.counting, CountedBy::Territory);
+    let t = score.territory.as_ref().unwrap();
+    assert_eq!((t.black_territory, t.white_territory), (42, 6));
+    assert_eq!((t.black_prisoners, t.white_prisoners), (0, 0));
+    assert_eq!(t.seki_points, 2);
+    assert_eq!(t.result, "B+29.5");
+    assert_eq!((score.black, score.white), (59.5, 21.5));
+}
+
+#[test]
 fn a_seki_the_estimate_calls_dead_is_tried_alive_before_re_is_called_wrong() {
     // The seki of corpus/shapes (White A8-E8 and Black B9-D9 share A9 and E9, neither can
     // approach), without its territory markup: the estimate takes the White chain for dead

@@ -5,11 +5,12 @@ use crate::finding::{Code, Finding, Severity};
 use crate::geom::{Point, Position};
 use crate::komi::Komi;
 use crate::rules::{Counting, Rules};
+use crate::score::estimate::EstimateConfig;
 
 use crate::score::{
-    check_result, count_territory, format_number, parse_result, recorded_points, score_position,
-    seki_candidates, settle_dead, Check, CheckContext, CountedBy, DeadFrom, DeadOutcome,
-    DeadPolicy, RecordedResult, Score, ScoringMethod, Verdict,
+    check_result, count_margins, count_territory, format_number, parse_result, recorded_points,
+    score_position, seki_candidates, settle_dead_with, Check, CheckContext, CountedBy, DeadFrom,
+    DeadOutcome, DeadPolicy, Margins, RecordedResult, Score, ScoringMethod, Verdict,
 };
 
 /// What the scorer needs to know about one replayed game.
@@ -151,11 +152,14 @@ fn flip(dead: &DeadOutcome, flipped: &[usize]) -> Vec<Point> {
 /// Tries every fate of the uncertain chains (fewest changes from the estimate first) under
 /// every reading (the rules' own first), and returns the first count whose margin is
 /// `target`. The estimate's own fates under the rules' own reading are not tried: the
-/// caller has checked them already.
+/// caller has checked them already. `margins_of` gives the margins alone under the
+/// record's `komi` (cheap, for every fate); `score_of` the full count, for the one found.
 fn fit(
     dead: &DeadOutcome,
     readings: &[Reading],
     target: f64,
+    komi: f64,
+    margins_of: impl Fn(&[Point]) -> Margins,
     score_of: impl Fn(&[Point]) -> Score,
 ) -> Fit {
     let n = dead.uncertain.len();
@@ -168,11 +172,20 @@ fn fit(
     };
     for mask in masks {
         let flipped: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
-        let score = score_of(&flip(dead, &flipped));
+        let removed = flip(dead, &flipped);
+        let margins = margins_of(&removed);
         for (k, reading) in readings.iter().enumerate() {
             if mask == 0 && k == 0 {
                 continue;
             }
+            let counted = match reading.counting {
+                CountedBy::Area => margins.area,
+                CountedBy::Territory => margins.territory,
+            };
+            if (counted + komi - reading.komi.unwrap_or(komi) - target).abs() >= 1e-6 {
+                continue;
+            }
+            let score = score_of(&removed);
             let candidate = match reading.komi {
                 Some(komi) => score.with_komi(komi),
                 None => score.clone(),
@@ -260,17 +273,37 @@ impl Counter<'_> {
         score
     }
 
-    /// Settles the dead stones of `position`, counts it and checks `RE[]`: first as the
-    /// rules say, then, when that does not give `RE[]`, under the other readings and fates
-    /// of the uncertain chains. Returns the judgement and the dead stones.
+    /// Settles the dead stones of `position`, counts it and checks `RE[]` (see
+    /// [`Counter::judge_with`]). An estimate of the dead stones starts with a glance
+    /// ([`EstimateConfig::glance`]): a count that gives `RE[]` exactly is evidence enough
+    /// that the dead stones are right. Any other outcome, `disagrees` above all, rests on
+    /// the full estimate.
     fn judge(
         &self,
         position: &Position,
         captures: [u32; 2],
         ctx: CheckContext,
     ) -> (Judgement, DeadOutcome) {
+        let full = EstimateConfig::default();
+        let first = self.judge_with(position, captures, ctx, &full.glance());
+        if first.0.check.verdict == Verdict::Agrees || first.1.from != DeadFrom::Estimate {
+            return first;
+        }
+        self.judge_with(position, captures, ctx, &full)
+    }
+
+    /// Settles the dead stones of `position`, counts it and checks `RE[]`: first as the
+    /// rules say, then, when that does not give `RE[]`, under the other readings and fates
+    /// of the uncertain chains. Returns the judgement and the dead stones.
+    fn judge_with(
+        &self,
+        position: &Position,
+        captures: [u32; 2],
+        ctx: CheckContext,
+        estimate: &EstimateConfig,
+    ) -> (Judgement, DeadOutcome) {
         let input = self.input;
-        let dead = settle_dead(position, self.markup, input.dead);
+        let dead = settle_dead_with(position, self.markup, input.dead, estimate);
         // Trying every fate of the uncertain chains settles them, not a seki the estimate
         // guessed (see `settle_dead`).
         let seki_guessed = dead.from == DeadFrom::Estimate && !dead.seki.is_empty();
@@ -294,16 +327,36 @@ impl Counter<'_> {
             };
             return (judgement, dead);
         };
-        // The search tries the uncertain chains, and dead chains that may be alive in seki.
+        // The search tries the uncertain chains, dead chains that may be alive in seki and,
+        // when they are few enough to try every fate, the chains the estimate doubted.
         let mut searched = dead.clone();
         if dead.from == DeadFrom::Estimate {
             searched
                 .uncertain
                 .extend(seki_candidates(position, &dead.dead));
+            if searched.uncertain.len() + dead.doubtful.len() <= MAX_UNCERTAIN_CHAINS {
+                searched.uncertain.extend(dead.doubtful.iter().cloned());
+            }
         }
-        let judgement = match fit(&searched, &self.readings, target, |removed| {
-            self.score(position, &dead, removed, captures)
-        }) {
+        let margins_of = |removed: &[Point]| {
+            count_margins(
+                position,
+                removed,
+                &dead.seki,
+                captures,
+                method(input.rules),
+                input.komi.points,
+                input.handicap_bonus,
+            )
+        };
+        let judgement = match fit(
+            &searched,
+            &self.readings,
+            target,
+            input.komi.points,
+            margins_of,
+            |removed| self.score(position, &dead, removed, captures),
+        ) {
             Fit::Found {
                 score: fitted,
                 reading,
@@ -599,6 +652,7 @@ mod tests {
             determined: false,
             note: None,
             uncertain,
+            doubtful: Vec::new(),
             seki: Vec::new(),
         }
     }
@@ -608,6 +662,20 @@ mod tests {
             counting: CountedBy::Area,
             komi: None,
         }]
+    }
+
+    fn margins_of(position: &Position) -> impl Fn(&[Point]) -> Margins + '_ {
+        move |removed: &[Point]| {
+            count_margins(
+                position,
+                removed,
+                &[],
+                [0, 0],
+                ScoringMethod::SplitShared,
+                0.0,
+                0.0,
+            )
+        }
     }
 
     fn score_of(position: &Position) -> impl Fn(&[Point]) -> Score + '_ {
@@ -633,6 +701,8 @@ mod tests {
             &outcome(vec![lone.clone()]),
             &area_only(),
             5.0,
+            0.0,
+            margins_of(&p),
             score_of(&p),
         ) {
             Fit::Found { score, flipped, .. } => {
@@ -643,7 +713,14 @@ mod tests {
             _ => panic!("the assignment that kills the lone stone fits"),
         }
         assert!(matches!(
-            fit(&outcome(vec![lone]), &area_only(), 30.0, score_of(&p)),
+            fit(
+                &outcome(vec![lone]),
+                &area_only(),
+                30.0,
+                0.0,
+                margins_of(&p),
+                score_of(&p)
+            ),
             Fit::NoneFits
         ));
     }
@@ -655,7 +732,14 @@ mod tests {
             .map(|_| vec![Point::new(1, 1)])
             .collect();
         assert!(matches!(
-            fit(&outcome(many), &area_only(), 5.0, score_of(&p)),
+            fit(
+                &outcome(many),
+                &area_only(),
+                5.0,
+                0.0,
+                margins_of(&p),
+                score_of(&p)
+            ),
             Fit::TooMany
         ));
     }

@@ -68,19 +68,28 @@ pub fn pass_alive(position: &Position) -> PassAlive {
 /// the position (the owner of the territory can capture them without ever risking its own
 /// chains). Sorted. A stone that is itself pass-alive is never listed.
 pub fn dead_in_pass_alive_territory(position: &Position) -> Vec<Point> {
-    let life = pass_alive(position);
-    let mut dead = Vec::new();
-    for color in [Color::Black, Color::White] {
-        let own_alive = life.of(color.opponent()).stones();
-        for p in life.of(color).territory() {
-            if position.get(p) == Some(color.opponent()) && own_alive.binary_search(&p).is_err() {
-                dead.push(p);
+    pass_alive(position).dead_inside(position)
+}
+
+impl PassAlive {
+    /// The stones of `position` (the one this was computed on) lying inside the other
+    /// colour's pass-alive territory: see [`dead_in_pass_alive_territory`].
+    pub fn dead_inside(&self, position: &Position) -> Vec<Point> {
+        let life = self;
+        let mut dead = Vec::new();
+        for color in [Color::Black, Color::White] {
+            let own_alive = life.of(color.opponent()).stones();
+            for p in life.of(color).territory() {
+                if position.get(p) == Some(color.opponent()) && own_alive.binary_search(&p).is_err()
+                {
+                    dead.push(p);
+                }
             }
         }
+        dead.sort();
+        dead.dedup();
+        dead
     }
-    dead.sort();
-    dead.dedup();
-    dead
 }
 
 const NONE: u32 = u32::MAX;

@@ -69,9 +69,18 @@ pub struct DeadOutcome {
     /// Chains the estimate is not sure of (each a list of stones): counted by its best
     /// guess, listed so that a reader — and the check — can weigh the doubt.
     pub uncertain: Vec<Vec<Point>>,
+    /// Chains the estimate is sure enough of to count them, but not certain: some of the
+    /// play-outs (a share of at least 1 - [`DOUBTFUL_BELOW`]) gave them the other
+    /// fate. Least sure first. The check may try their other fate before it calls `RE[]`
+    /// unverified; they are not reported as uncertain.
+    pub doubtful: Vec<Vec<Point>>,
     /// Stones the estimate judged to be in seki (alive; their shared liberties are dame).
     pub seki: Vec<Point>,
 }
+
+/// Chains counted with a confidence below this (and at or above the estimate's uncertain
+/// threshold) are [`DeadOutcome::doubtful`]: one play-out in ten or more disagreed.
+pub const DOUBTFUL_BELOW: f64 = 0.9;
 
 /// Dead stones by the territory-markup convention of KGS, OGS, Fox and GNU Go: a White
 /// stone on a `TB` point (Black territory) or a Black stone on a `TW` point is dead.
@@ -91,19 +100,24 @@ pub fn dead_from_markup(position: &Position, tb: &[Point], tw: &[Point]) -> Vec<
 
 /// Estimates the dead stones of a final position (see [`super::estimate`]): stones of
 /// chains judged dead, the uncertain ones included by their best guess.
-fn estimate_outcome(position: &Position) -> DeadOutcome {
-    let estimate = estimate_dead(position, &EstimateConfig::default());
-    let mut dead = Vec::new();
+fn estimate_outcome(position: &Position, config: &EstimateConfig) -> DeadOutcome {
+    let estimate = estimate_dead(position, config);
+    let mut dead = estimate.pass_alive_dead.clone();
     let mut uncertain = Vec::new();
+    let mut doubtful = Vec::new();
     for chain in &estimate.chains {
-        let sure = chain.confidence >= EstimateConfig::default().uncertain_below;
+        let sure = chain.confidence >= config.uncertain_below;
         if chain.status == ChainStatus::Dead {
             dead.extend_from_slice(&chain.stones);
         }
         if !sure {
             uncertain.push(chain.stones.clone());
+        } else if chain.confidence < DOUBTFUL_BELOW {
+            doubtful.push((chain.confidence, chain.stones.clone()));
         }
     }
+    doubtful.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let doubtful = doubtful.into_iter().map(|(_, stones)| stones).collect();
     let mut notes = Vec::new();
     if !uncertain.is_empty() {
         notes.push(format!(
@@ -127,6 +141,7 @@ fn estimate_outcome(position: &Position) -> DeadOutcome {
         determined: uncertain.is_empty() && estimate.seki.is_empty(),
         note,
         uncertain,
+        doubtful,
         seki: estimate.seki,
     }
 }
@@ -193,12 +208,23 @@ pub fn settle_dead(
     markup: Option<(&[Point], &[Point])>,
     policy: DeadPolicy,
 ) -> DeadOutcome {
+    settle_dead_with(position, markup, policy, &EstimateConfig::default())
+}
+
+/// [`settle_dead`] with the estimate's settings given (see [`EstimateConfig::closer`]).
+pub fn settle_dead_with(
+    position: &Position,
+    markup: Option<(&[Point], &[Point])>,
+    policy: DeadPolicy,
+    config: &EstimateConfig,
+) -> DeadOutcome {
     let from_markup = |(tb, tw): (&[Point], &[Point])| DeadOutcome {
         from: DeadFrom::Markup,
         dead: dead_from_markup(position, tb, tw),
         determined: true,
         note: None,
         uncertain: Vec::new(),
+        doubtful: Vec::new(),
         seki: Vec::new(),
     };
     let mut outcome = match (policy, markup) {
@@ -208,6 +234,7 @@ pub fn settle_dead(
             determined: true,
             note: None,
             uncertain: Vec::new(),
+            doubtful: Vec::new(),
             seki: Vec::new(),
         },
         (DeadPolicy::Markup | DeadPolicy::Auto, Some(m)) => from_markup(m),
@@ -221,11 +248,13 @@ pub fn settle_dead(
                     .to_string(),
             ),
             uncertain: Vec::new(),
+            doubtful: Vec::new(),
             seki: Vec::new(),
         },
-        (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => estimate_outcome(position),
+        (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => estimate_outcome(position, config),
     };
-    if policy != DeadPolicy::NothingRemoved {
+    // The estimate has counted them already.
+    if policy != DeadPolicy::NothingRemoved && outcome.from != DeadFrom::Estimate {
         outcome.dead.extend(dead_in_pass_alive_territory(position));
     }
     outcome

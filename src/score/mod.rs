@@ -16,6 +16,7 @@ mod benson;
 mod check;
 mod dead;
 mod margin;
+mod margins;
 mod result;
 mod tally;
 mod territory;
@@ -23,8 +24,12 @@ mod territory;
 pub use area::{count_area, AreaCount, Owner, ScoringMethod};
 pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
 pub use check::{check_result, recorded_points, Check, CheckContext, Verdict};
-pub use dead::{dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadOutcome, DeadPolicy};
+pub use dead::{
+    dead_from_markup, seki_candidates, settle_dead, settle_dead_with, DeadFrom, DeadOutcome,
+    DeadPolicy,
+};
 pub use margin::{format_number, format_points, format_stones, margin};
+pub use margins::{count_margins, Margins};
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, CountedBy, Score};
 pub use territory::{count_territory, TerritoryCount, TerritoryScore};

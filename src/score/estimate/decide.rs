@@ -184,6 +184,7 @@ pub(super) fn decide(
         uncertain,
         seki,
         ownership,
+        pass_alive_dead: settled.dead.clone(),
     }
 }
 

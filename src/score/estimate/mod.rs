@@ -74,6 +74,18 @@ impl Default for EstimateConfig {
     }
 }
 
+impl EstimateConfig {
+    /// The same estimate cut short: a quarter of the play-outs, from the same seed (they
+    /// are the first play-outs of the full estimate). Enough where a count that matches
+    /// `RE[]` exactly is all that is asked of it.
+    pub fn glance(self) -> Self {
+        EstimateConfig {
+            playouts: (self.playouts / 4).max(2),
+            ..self
+        }
+    }
+}
+
 /// What the estimate says of a chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChainStatus {
@@ -108,6 +120,10 @@ pub struct Estimate {
     pub seki: Vec<Point>,
     /// Per point (row-major), from -1 (White's) to +1 (Black's), averaged over play-outs.
     pub ownership: Vec<f64>,
+    /// Stones inside the other colour's pass-alive territory (Benson), sorted: dead for
+    /// certain, whatever the play-outs say. The same as
+    /// [`crate::score::dead_in_pass_alive_territory`], computed once.
+    pub pass_alive_dead: Vec<Point>,
 }
 
 impl Estimate {

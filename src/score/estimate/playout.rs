@@ -587,8 +587,10 @@ impl Board {
     /// of two or more stones into self-atari unless it is a killing throw-in.
     #[inline]
     fn good_move(&self, layout: &Layout, p: usize, c: u8) -> bool {
-        self.is_legal(layout, p, c)
-            && !self.is_own_eye(layout, p, c)
+        // The eye test first: it is the cheaper, and the one most points fail once the
+        // play-out nears its end.
+        !self.is_own_eye(layout, p, c)
+            && self.is_legal(layout, p, c)
             && (!self.is_group_self_atari(layout, p, c) || self.is_nakade(layout, p, c))
     }
 

@@ -4,7 +4,8 @@
 
 use super::chains::{neighbors, Chain};
 use super::eyes::enclosed_without_eyes;
-use crate::geom::{Color, Position};
+use crate::geom::{Color, Point, Position};
+use crate::score::pass_alive;
 
 /// Liberties a chain needs to count, in the static pass, as a sound wall around an area.
 const SOUND_WALL_LIBERTIES: usize = 4;
@@ -68,108 +69,26 @@ pub(super) struct Settled {
     /// Per chain: `Some(true)` pass-alive, `Some(false)` dead inside a pass-alive
     /// opponent's small region, `None` undecided.
     pub(super) status: Vec<Option<bool>>,
+    /// The stones dead inside pass-alive territory, sorted: what
+    /// [`crate::score::dead_in_pass_alive_territory`] gives for the position.
+    pub(super) dead: Vec<Point>,
 }
 
-/// Benson's unconditional life, for both colours.
+/// Benson's unconditional life, for both colours ([`crate::score::pass_alive`]), per chain.
 pub(super) fn benson(position: &Position, chains: &[Chain], chain_at: &[usize]) -> Settled {
     let size = position.size;
-    let n = size.points();
+    let life = pass_alive(position);
     let mut status = vec![None; chains.len()];
     for color in [Color::Black, Color::White] {
-        // Regions: maximal connected sets of points not of `color`.
-        let mut region_of = vec![usize::MAX; n];
-        let mut regions: Vec<Vec<usize>> = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..n {
-            if position.cells[start] == Some(color) || region_of[start] != usize::MAX {
-                continue;
-            }
-            let id = regions.len();
-            let mut pts = Vec::new();
-            region_of[start] = id;
-            stack.push(start);
-            while let Some(p) = stack.pop() {
-                pts.push(p);
-                for q in neighbors(size, p) {
-                    if position.cells[q] != Some(color) && region_of[q] == usize::MAX {
-                        region_of[q] = id;
-                        stack.push(q);
-                    }
-                }
-            }
-            regions.push(pts);
-        }
-        // Bordering chains of each region, and the chains each region is vital to.
-        let mut borders: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
-        let mut vital: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
-        for (r, pts) in regions.iter().enumerate() {
-            for &p in pts {
-                for q in neighbors(size, p) {
-                    if position.cells[q] == Some(color) {
-                        let id = chain_at[q];
-                        if !borders[r].contains(&id) {
-                            borders[r].push(id);
-                        }
-                    }
-                }
-            }
-            for &id in &borders[r] {
-                let libs = &chains[id].liberties;
-                let all_libs = pts
-                    .iter()
-                    .filter(|&&p| position.cells[p].is_none())
-                    .all(|p| libs.binary_search(p).is_ok());
-                if all_libs {
-                    vital[r].push(id);
-                }
-            }
-        }
-        let mut chain_alive: Vec<bool> = chains.iter().map(|c| c.color == color).collect();
-        let mut region_alive = vec![true; regions.len()];
-        loop {
-            let mut vital_count = vec![0u32; chains.len()];
-            for r in 0..regions.len() {
-                if region_alive[r] {
-                    for &id in &vital[r] {
-                        vital_count[id] += 1;
-                    }
-                }
-            }
-            let mut changed = false;
-            for (id, alive) in chain_alive.iter_mut().enumerate() {
-                if *alive && vital_count[id] < 2 {
-                    *alive = false;
-                    changed = true;
-                }
-            }
-            for r in 0..regions.len() {
-                if region_alive[r] && borders[r].iter().any(|&id| !chain_alive[id]) {
-                    region_alive[r] = false;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        for (id, &alive) in chain_alive.iter().enumerate() {
-            if alive {
-                status[id] = Some(true);
-            }
-        }
-        // The opponent's stones inside a region vital to a pass-alive chain cannot make
-        // an eye there and are captured one liberty at a time.
-        for r in 0..regions.len() {
-            if region_alive[r] && !borders[r].is_empty() && !vital[r].is_empty() {
-                for &p in &regions[r] {
-                    if position.cells[p].is_some() {
-                        status[chain_at[p]] = Some(false);
-                    }
-                }
-            }
+        for chain in &life.of(color).chains {
+            status[chain_at[size.index(chain[0])]] = Some(true);
         }
     }
-    Settled { status }
+    let dead = life.dead_inside(position);
+    for &p in &dead {
+        status[chain_at[size.index(p)]] = Some(false);
+    }
+    Settled { status, dead }
 }
 
 /// Empty regions this large, bordered by one colour only, are that colour's settled

@@ -39,6 +39,9 @@ pub(super) struct Reader {
     nodes: u32,
     /// Scratch stack for [`Reader::has_liberty`].
     stack: Vec<usize>,
+    /// Emptied lists of points kept for the next node of the search: a reading visits
+    /// hundreds of nodes, each needing a few lists.
+    spare: Vec<Vec<usize>>,
 }
 
 /// What a move changed, to take it back.
@@ -58,6 +61,20 @@ impl Reader {
             ko: None,
             nodes: 0,
             stack: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+
+    /// An empty list of points, from the spares when there is one.
+    fn list(&mut self) -> Vec<usize> {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// Gives lists back to the spares.
+    fn recycle<const N: usize>(&mut self, lists: [Vec<usize>; N]) {
+        for mut list in lists {
+            list.clear();
+            self.spare.push(list);
         }
     }
 
@@ -247,7 +264,7 @@ impl Reader {
         most: usize,
         out: &mut Vec<usize>,
     ) {
-        let (mut seen, mut others, mut liberties) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut seen, mut others, mut liberties) = (self.list(), self.list(), self.list());
         for &s in stones {
             for q in neighbors(self.size, s) {
                 if self.cells[q] != Some(color) || seen.contains(&q) {
@@ -260,6 +277,7 @@ impl Reader {
                 }
             }
         }
+        self.recycle([seen, others, liberties]);
     }
 
     /// The target chain's stones and liberties at a new node of the search, or `None` when
@@ -271,9 +289,14 @@ impl Reader {
         depth: u32,
     ) -> Result<Option<StonesAndLiberties>, OutOfBudget> {
         self.visit()?;
-        let (mut stones, mut liberties) = (Vec::new(), Vec::new());
+        let (mut stones, mut liberties) = (self.list(), self.list());
         self.chain(target, &mut stones, &mut liberties);
-        Ok((liberties.len() < ESCAPED && depth > 0).then_some((stones, liberties)))
+        if liberties.len() < ESCAPED && depth > 0 {
+            Ok(Some((stones, liberties)))
+        } else {
+            self.recycle([stones, liberties]);
+            Ok(None)
+        }
     }
 
     /// Whether the attacker, to move, captures the chain on `target`.
@@ -290,7 +313,21 @@ impl Reader {
         // Fill a liberty, or save an own chain in atari next to the target.
         self.liberties_of_neighbours(&stones, attacker, 1, &mut moves);
         dedup(&mut moves);
-        for p in moves {
+        let result = self.any_attack_captures(&moves, target, defender, depth);
+        self.recycle([stones, moves]);
+        result
+    }
+
+    /// Whether one of the attacker's `moves` captures the chain on `target`.
+    fn any_attack_captures(
+        &mut self,
+        moves: &[usize],
+        target: usize,
+        defender: Color,
+        depth: u32,
+    ) -> Result<bool, OutOfBudget> {
+        let attacker = defender.opponent();
+        for &p in moves {
             let Some(undo) = self.play(p, attacker) else {
                 continue;
             };
@@ -320,11 +357,25 @@ impl Reader {
         };
         let attacker = defender.opponent();
         // Take or shorten a neighbour first, then extend, then pass.
-        let mut moves = Vec::new();
+        let mut moves = self.list();
         self.liberties_of_neighbours(&stones, attacker, liberties.len(), &mut moves);
         moves.extend_from_slice(&liberties);
         dedup(&mut moves);
-        for p in moves {
+        let result = self.every_defence_captured(&moves, target, defender, depth);
+        self.recycle([stones, liberties, moves]);
+        result
+    }
+
+    /// Whether the chain on `target` is captured after each of the defender's `moves` and
+    /// after its pass.
+    fn every_defence_captured(
+        &mut self,
+        moves: &[usize],
+        target: usize,
+        defender: Color,
+        depth: u32,
+    ) -> Result<bool, OutOfBudget> {
+        for &p in moves {
             let Some(undo) = self.play(p, defender) else {
                 continue;
             };

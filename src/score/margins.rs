@@ -1,0 +1,131 @@
+//! Both margins of a position and nothing else: the check's search over the fates of
+//! doubtful chains counts the same position many times per game, and needs only the
+//! numbers, not the owners, dead-stone lists and texts of a full [`super::Score`].
+
+use super::area::{for_each_empty_region, ScoringMethod};
+use super::margin::margin;
+use crate::geom::{Color, Point, Position};
+
+/// Black's margins, komi (and, by area, the handicap bonus) taken off.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Margins {
+    /// As [`super::count_area`] and [`super::score_position`] count it.
+    pub area: f64,
+    /// As [`super::count_territory`] counts it.
+    pub territory: f64,
+}
+
+/// The margins of `position` with `dead` taken off: the same numbers as
+/// [`super::score_position`] and [`super::count_territory`] give for the same arguments.
+pub fn count_margins(
+    position: &Position,
+    dead: &[Point],
+    seki: &[Point],
+    captures: [u32; 2],
+    method: ScoringMethod,
+    komi: f64,
+    handicap_bonus: f64,
+) -> Margins {
+    let size = position.size;
+    let mut cells = position.cells.clone();
+    let mut prisoners = captures;
+    for &p in dead {
+        if size.contains(p) {
+            if let Some(color) = cells[size.index(p)].take() {
+                prisoners[color.opponent().index()] += 1;
+            }
+        }
+    }
+    let mut in_seki = vec![false; if seki.is_empty() { 0 } else { cells.len() }];
+    for &p in seki {
+        if size.contains(p) && cells[size.index(p)].is_some() {
+            in_seki[size.index(p)] = true;
+        }
+    }
+    // Area in half points, so that a split region adds up exactly.
+    let mut halves = [0usize; 2];
+    for color in cells.iter().flatten() {
+        halves[color.index()] += 2;
+    }
+    let mut territory = [0usize; 2];
+    for_each_empty_region(size, &cells, |region, touches| {
+        let n = region.len();
+        match (touches, method) {
+            ([true, false], _) | ([false, true], _) => {
+                let color = if touches[0] {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                halves[color.index()] += 2 * n;
+                let by_seki = !in_seki.is_empty()
+                    && region.iter().any(|&i| {
+                        size.neighbors(size.point(i))
+                            .any(|q| in_seki[size.index(q)])
+                    });
+                if !by_seki {
+                    territory[color.index()] += n;
+                }
+            }
+            (_, ScoringMethod::SplitShared) => {
+                halves[0] += n;
+                halves[1] += n;
+            }
+            (_, ScoringMethod::NobodyShared) => {}
+        }
+    });
+    Margins {
+        area: margin(
+            halves[0] as f64 / 2.0,
+            halves[1] as f64 / 2.0,
+            komi,
+            handicap_bonus,
+        ),
+        territory: margin(
+            (territory[0] + prisoners[0] as usize) as f64,
+            (territory[1] + prisoners[1] as usize) as f64,
+            komi,
+            0.0,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::{count_territory, score_position, DeadFrom};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The short count gives the full counts' margins on any position, any dead
+        /// stones and any seki stones.
+        #[test]
+        fn same_margins_as_the_full_counts(
+            cells in proptest::collection::vec(0u8..3, 49),
+            dead in proptest::collection::vec((0u8..7, 0u8..7), 0..8),
+            seki in proptest::collection::vec((0u8..7, 0u8..7), 0..4),
+            captures in (0u32..20, 0u32..20),
+            split in any::<bool>(),
+        ) {
+            let diagram: String = cells
+                .chunks(7)
+                .map(|row| row.iter().map(|c| [" .", " X", " O"][*c as usize]).collect::<String>() + "\n")
+                .collect();
+            let position = Position::from_diagram(&diagram);
+            let points = |v: &[(u8, u8)]| -> Vec<Point> {
+                let mut v: Vec<Point> = v.iter().map(|&(x, y)| Point::new(x, y)).collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            let (dead, seki) = (points(&dead), points(&seki));
+            let method = if split { ScoringMethod::SplitShared } else { ScoringMethod::NobodyShared };
+            let captures = [captures.0, captures.1];
+            let m = count_margins(&position, &dead, &seki, captures, method, 6.5, 1.0);
+            let area = score_position(&position, &dead, method, 6.5, 1.0, DeadFrom::Estimate);
+            let territory = count_territory(&position, &dead, &seki, captures, 6.5);
+            prop_assert_eq!(m.area, area.margin);
+            prop_assert_eq!(m.territory, territory.score.margin);
+        }
+    }
+}
