@@ -395,7 +395,18 @@ fn any_board_size_and_any_filling_gives_a_consistent_estimate() {
             for c in &e.chains {
                 assert!((0.5..=1.0).contains(&c.confidence), "{c:?}");
             }
-            assert!(e.dead.iter().all(|p| !e.uncertain.contains(p)));
+            // Dead means the chains judged dead, sure or not; seki is never dead.
+            let judged_dead: Vec<Point> = {
+                let mut v: Vec<Point> = e
+                    .chains
+                    .iter()
+                    .filter(|c| c.status == ChainStatus::Dead)
+                    .flat_map(|c| c.stones.iter().copied())
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(e.dead, judged_dead);
             assert!(e.seki.iter().all(|p| !e.dead.contains(p)));
         }
     }

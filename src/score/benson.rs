@@ -259,4 +259,29 @@ mod tests {
         );
         assert!(pass_alive(&p).black.chains.is_empty());
     }
+
+    #[test]
+    fn a_region_without_an_empty_point_is_no_eye() {
+        // Setup can leave White stones without a liberty inside Black's two corners. Such
+        // a region gives the chain no liberty, so it is not vital: counted as eyes, they
+        // would make pass-alive a chain that its opponent can still surround and take,
+        // and the White stones "dead inside territory" that nothing encloses.
+        let p = Position::from_diagram(
+            "
+            O X O X .
+            X X X X .
+            . . . . .",
+        );
+        let life = pass_alive(&p);
+        assert!(life.black.chains.is_empty());
+        assert!(life.dead_inside(&p).is_empty());
+        // With one of the two corners empty, still one vital region only.
+        let p = Position::from_diagram(
+            "
+            . X O X .
+            X X X X .
+            . . . . .",
+        );
+        assert!(pass_alive(&p).black.chains.is_empty());
+    }
 }

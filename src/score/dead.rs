@@ -3,7 +3,7 @@
 //! territory are dead in every case.
 
 use super::benson::dead_in_pass_alive_territory;
-use super::estimate::{estimate_dead, ChainStatus, EstimateConfig};
+use super::estimate::{estimate_dead, EstimateConfig};
 use crate::geom::{Color, Point, Position};
 
 /// What the user asked for (`--dead`).
@@ -103,13 +103,11 @@ pub fn dead_from_markup(position: &Position, tb: &[Point], tw: &[Point]) -> Vec<
 fn estimate_outcome(position: &Position, config: &EstimateConfig) -> DeadOutcome {
     let estimate = estimate_dead(position, config);
     let mut dead = estimate.pass_alive_dead.clone();
+    dead.extend_from_slice(&estimate.dead);
     let mut uncertain = Vec::new();
     let mut doubtful = Vec::new();
     for chain in &estimate.chains {
         let sure = chain.confidence >= config.uncertain_below;
-        if chain.status == ChainStatus::Dead {
-            dead.extend_from_slice(&chain.stones);
-        }
         if !sure {
             uncertain.push(chain.stones.clone());
         } else if chain.confidence < DOUBTFUL_BELOW {

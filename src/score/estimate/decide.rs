@@ -161,10 +161,13 @@ pub(super) fn decide(
         };
         let mut stones: Vec<Point> = c.stones.iter().map(|&s| size.point(s)).collect();
         stones.sort_unstable();
+        // Dead is the best guess, sure or not (what the count takes off); the doubt is
+        // told apart in `uncertain`.
+        if status == ChainStatus::Dead {
+            dead.extend_from_slice(&stones);
+        }
         if confidence < config.uncertain_below {
             uncertain.extend_from_slice(&stones);
-        } else if status == ChainStatus::Dead {
-            dead.extend_from_slice(&stones);
         } else if status == ChainStatus::Seki {
             seki.extend_from_slice(&stones);
         }

@@ -112,7 +112,8 @@ pub struct ChainEstimate {
 pub struct Estimate {
     /// Every chain, in the order of its first stone (row-major).
     pub chains: Vec<ChainEstimate>,
-    /// Stones judged dead with confidence at or above the threshold, sorted.
+    /// Stones of the chains judged dead, sorted: the stones a count takes off. Those of
+    /// them the estimate is unsure of are in `uncertain` too.
     pub dead: Vec<Point>,
     /// Stones of chains whose confidence is below the threshold, sorted.
     pub uncertain: Vec<Point>,
