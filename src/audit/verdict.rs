@@ -9,8 +9,8 @@ use crate::score::estimate::EstimateConfig;
 
 use crate::score::{
     check_result, count_margins, count_territory, format_number, parse_result, recorded_points,
-    score_position, seki_candidates, settle_dead_with, Check, CheckContext, CountedBy, DeadFrom,
-    DeadOutcome, DeadPolicy, Margins, RecordedResult, Score, ScoringMethod, Verdict,
+    score_position, seki_candidates, Check, CheckContext, CountedBy, DeadFrom, DeadOutcome,
+    DeadPolicy, DeadSettler, Margins, RecordedResult, Score, ScoringMethod, Verdict,
 };
 
 /// What the scorer needs to know about one replayed game.
@@ -285,25 +285,30 @@ impl Counter<'_> {
         ctx: CheckContext,
     ) -> (Judgement, DeadOutcome) {
         let full = EstimateConfig::default();
-        let first = self.judge_with(position, captures, ctx, &full.glance());
+        let mut settler = DeadSettler::new(position, self.markup, self.input.dead);
+        let first = self.judge_with(
+            position,
+            captures,
+            ctx,
+            settler.settle(full.glance().playouts),
+        );
         if first.0.check.verdict == Verdict::Agrees || first.1.from != DeadFrom::Estimate {
             return first;
         }
-        self.judge_with(position, captures, ctx, &full)
+        self.judge_with(position, captures, ctx, settler.settle(full.playouts))
     }
 
-    /// Settles the dead stones of `position`, counts it and checks `RE[]`: first as the
-    /// rules say, then, when that does not give `RE[]`, under the other readings and fates
-    /// of the uncertain chains. Returns the judgement and the dead stones.
+    /// Counts `position` with `dead` taken off and checks `RE[]`: first as the rules say,
+    /// then, when that does not give `RE[]`, under the other readings and fates of the
+    /// uncertain chains. Returns the judgement and the dead stones.
     fn judge_with(
         &self,
         position: &Position,
         captures: [u32; 2],
         ctx: CheckContext,
-        estimate: &EstimateConfig,
+        dead: DeadOutcome,
     ) -> (Judgement, DeadOutcome) {
         let input = self.input;
-        let dead = settle_dead_with(position, self.markup, input.dead, estimate);
         // Trying every fate of the uncertain chains settles them, not a seki the estimate
         // guessed (see `settle_dead`).
         let seki_guessed = dead.from == DeadFrom::Estimate && !dead.seki.is_empty();

@@ -3,7 +3,7 @@
 //! territory are dead in every case.
 
 use super::benson::dead_in_pass_alive_territory;
-use super::estimate::{estimate_dead, EstimateConfig};
+use super::estimate::{Estimate, EstimateConfig, Estimator};
 use crate::geom::{Color, Point, Position};
 
 /// What the user asked for (`--dead`).
@@ -100,8 +100,7 @@ pub fn dead_from_markup(position: &Position, tb: &[Point], tw: &[Point]) -> Vec<
 
 /// Estimates the dead stones of a final position (see [`super::estimate`]): stones of
 /// chains judged dead, the uncertain ones included by their best guess.
-fn estimate_outcome(position: &Position, config: &EstimateConfig) -> DeadOutcome {
-    let estimate = estimate_dead(position, config);
+fn estimate_outcome(estimate: Estimate, config: &EstimateConfig) -> DeadOutcome {
     let mut dead = estimate.pass_alive_dead.clone();
     dead.extend_from_slice(&estimate.dead);
     let mut uncertain = Vec::new();
@@ -206,15 +205,55 @@ pub fn settle_dead(
     markup: Option<(&[Point], &[Point])>,
     policy: DeadPolicy,
 ) -> DeadOutcome {
-    settle_dead_with(position, markup, policy, &EstimateConfig::default())
+    DeadSettler::new(position, markup, policy).settle(EstimateConfig::default().playouts)
 }
 
-/// [`settle_dead`] with the estimate's settings given (see [`EstimateConfig::closer`]).
-pub fn settle_dead_with(
+/// The dead stones of one position, settled as often as a caller asks with more care: an
+/// estimate, when the policy calls for one, is made once and carried further (see
+/// [`Estimator`]).
+pub struct DeadSettler<'a> {
+    position: &'a Position,
+    markup: Option<(&'a [Point], &'a [Point])>,
+    policy: DeadPolicy,
+    estimator: Option<Estimator<'a>>,
+}
+
+impl<'a> DeadSettler<'a> {
+    pub fn new(
+        position: &'a Position,
+        markup: Option<(&'a [Point], &'a [Point])>,
+        policy: DeadPolicy,
+    ) -> DeadSettler<'a> {
+        DeadSettler {
+            position,
+            markup,
+            policy,
+            estimator: None,
+        }
+    }
+
+    /// [`settle_dead`], with an estimate carried to `playouts` play-outs (no fewer than
+    /// the last call's).
+    pub fn settle(&mut self, playouts: u32) -> DeadOutcome {
+        let position = self.position;
+        let estimate = |estimator: &mut Option<Estimator<'a>>| {
+            let config = EstimateConfig::default();
+            let estimator = estimator.get_or_insert_with(|| Estimator::new(position, config));
+            estimator.play_up_to(playouts);
+            estimate_outcome(estimator.estimate(), &config)
+        };
+        settle(self.position, self.markup, self.policy, || {
+            estimate(&mut self.estimator)
+        })
+    }
+}
+
+/// [`settle_dead`], `estimate` giving the estimate's outcome when the policy calls for one.
+fn settle(
     position: &Position,
     markup: Option<(&[Point], &[Point])>,
     policy: DeadPolicy,
-    config: &EstimateConfig,
+    estimate: impl FnOnce() -> DeadOutcome,
 ) -> DeadOutcome {
     let from_markup = |(tb, tw): (&[Point], &[Point])| DeadOutcome {
         from: DeadFrom::Markup,
@@ -249,7 +288,7 @@ pub fn settle_dead_with(
             doubtful: Vec::new(),
             seki: Vec::new(),
         },
-        (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => estimate_outcome(position, config),
+        (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => estimate(),
     };
     // The estimate has counted them already.
     if policy != DeadPolicy::NothingRemoved && outcome.from != DeadFrom::Estimate {

@@ -143,54 +143,126 @@ impl Estimate {
 
 /// Decides the status of every chain of a finished game's final position.
 pub fn estimate_dead(position: &Position, config: &EstimateConfig) -> Estimate {
-    let chains = chains_of(position);
-    let chain_at = chain_index(position.size.points(), &chains);
-    let settled = benson(position, &chains, &chain_at);
-    // Stones dead for certain, or dead by the static look at enclosed areas, are taken off
-    // before the play-outs: the areas they stood in can then be left alone.
-    let removed = static_dead(position, &chains, &chain_at, &settled);
-    let mut playing = position.clone();
-    for (id, c) in chains.iter().enumerate() {
-        if removed[id] {
-            for &s in &c.stones {
-                playing.cells[s] = None;
+    let mut estimator = Estimator::new(position, *config);
+    estimator.play_up_to(config.playouts);
+    estimator.estimate()
+}
+
+/// An estimate in the making: the static pass once, then play-outs added on demand, so
+/// that a glance ([`EstimateConfig::glance`]) carried further gives the full estimate
+/// without playing its first play-outs again. Up to the same number of play-outs it gives
+/// exactly what [`estimate_dead`] gives.
+pub struct Estimator<'a> {
+    position: &'a Position,
+    config: EstimateConfig,
+    chains: Vec<chains::Chain>,
+    chain_at: Vec<usize>,
+    settled: static_pass::Settled,
+    removed: Vec<bool>,
+    layout: Layout,
+    board: Board,
+    work: Board,
+    frozen: Vec<Option<Color>>,
+    stats: Stats,
+    rng: SplitMix,
+    /// Play-outs run so far.
+    played: u32,
+    /// The play-outs stopped early: no decision was close after a batch.
+    stopped: bool,
+}
+
+impl<'a> Estimator<'a> {
+    /// The static pass (steps 1 and 2 of the method) and the board the play-outs start
+    /// from; no play-out yet.
+    pub fn new(position: &'a Position, config: EstimateConfig) -> Estimator<'a> {
+        let chains = chains_of(position);
+        let chain_at = chain_index(position.size.points(), &chains);
+        let settled = benson(position, &chains, &chain_at);
+        // Stones dead for certain, or dead by the static look at enclosed areas, are taken
+        // off before the play-outs: the areas they stood in can then be left alone.
+        let removed = static_dead(position, &chains, &chain_at, &settled);
+        let mut playing = position.clone();
+        for (id, c) in chains.iter().enumerate() {
+            if removed[id] {
+                for &s in &c.stones {
+                    playing.cells[s] = None;
+                }
             }
         }
-    }
-    let mut layout = Layout::new(position.size);
-    let mut board = Board::from_position(&layout, &playing);
-    let frozen = frozen_areas(&playing);
-    for (i, f) in frozen.iter().enumerate() {
-        if f.is_some() {
-            let p = layout.padded[i] as usize;
-            board.remove_empty(p);
-            layout.frozen[p] = true;
+        let mut layout = Layout::new(position.size);
+        let mut board = Board::from_position(&layout, &playing);
+        let frozen = frozen_areas(&playing);
+        for (i, f) in frozen.iter().enumerate() {
+            if f.is_some() {
+                let p = layout.padded[i] as usize;
+                board.remove_empty(p);
+                layout.frozen[p] = true;
+            }
+        }
+        let points = position.size.points();
+        let stats = Stats {
+            owner: vec![0; points],
+            shared: vec![0; points],
+            alive_votes: vec![0; chains.len()],
+            runs: 0,
+        };
+        Estimator {
+            position,
+            config,
+            work: board.clone(),
+            chains,
+            chain_at,
+            settled,
+            removed,
+            layout,
+            board,
+            frozen,
+            stats,
+            rng: SplitMix::new(config.seed),
+            played: 0,
+            stopped: false,
         }
     }
 
-    let points = position.size.points();
-    let mut stats = Stats {
-        owner: vec![0; points],
-        shared: vec![0; points],
-        alive_votes: vec![0; chains.len()],
-        runs: 0,
-    };
-    if !chains.is_empty() {
-        let mut rng = SplitMix::new(config.seed);
-        let mut work = board.clone();
-        let playouts = config.playouts.max(2);
-        for i in 0..playouts {
-            work.clone_from(&board);
-            let mut prng = XorShift::new(rng.next());
-            let first = if i % 2 == 0 { BLACK } else { WHITE };
-            work.playout(&layout, first, &mut prng);
-            work.tally(&layout, &chains, &frozen, &mut stats);
-            if (i + 1) % BATCH == 0 && i + 1 < playouts && stats.settled(&removed) {
+    /// Runs play-outs until `playouts` have run in all (at least 2), or until, after a
+    /// batch short of that, no decision is close.
+    pub fn play_up_to(&mut self, playouts: u32) {
+        if self.chains.is_empty() {
+            return;
+        }
+        let playouts = playouts.max(2);
+        while !self.stopped && self.played < playouts {
+            if self.played > 0
+                && self.played.is_multiple_of(BATCH)
+                && self.stats.settled(&self.removed)
+            {
+                self.stopped = true;
                 break;
             }
+            self.work.clone_from(&self.board);
+            let mut prng = XorShift::new(self.rng.next());
+            let first = if self.played.is_multiple_of(2) {
+                BLACK
+            } else {
+                WHITE
+            };
+            self.work.playout(&self.layout, first, &mut prng);
+            self.work
+                .tally(&self.layout, &self.chains, &self.frozen, &mut self.stats);
+            self.played += 1;
         }
     }
-    decide(
-        position, &chains, &chain_at, &settled, &removed, &stats, config,
-    )
+
+    /// The estimate from the play-outs run so far.
+    pub fn estimate(&self) -> Estimate {
+        decide(
+            self.position,
+            &self.chains,
+            &self.chain_at,
+            &self.settled,
+            &self.removed,
+            &self.stats,
+            &self.config,
+        )
+    }
 }
