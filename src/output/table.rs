@@ -93,11 +93,13 @@ impl Reporter for TableReporter<'_> {
     }
 
     fn summary(&mut self, s: &Summary) -> io::Result<()> {
+        // Wide enough for the longest code, `setup-without-liberties`.
+        const LABEL: usize = 24;
         writeln!(self.out)?;
-        writeln!(self.out, "{:<20} {:>10}", "files", s.files)?;
-        writeln!(self.out, "{:<20} {:>10}", "games", s.games)?;
-        writeln!(self.out, "{:<20} {:>10}", "moves", s.moves)?;
-        writeln!(self.out, "{}", "-".repeat(31))?;
+        writeln!(self.out, "{:<LABEL$} {:>10}", "files", s.files)?;
+        writeln!(self.out, "{:<LABEL$} {:>10}", "games", s.games)?;
+        writeln!(self.out, "{:<LABEL$} {:>10}", "moves", s.moves)?;
+        writeln!(self.out, "{}", "-".repeat(LABEL + 11))?;
         for (status, n) in &s.by_status {
             let style = match status {
                 _ if *n == 0 => Default::default(),
@@ -106,26 +108,34 @@ impl Reporter for TableReporter<'_> {
                 Status::Ok => Default::default(),
             };
             // Padded first, so that the colour codes do not count as width.
-            let name = format!("{:<20}", status.as_str());
+            let name = format!("{:<LABEL$}", status.as_str());
             writeln!(self.out, "{} {:>10}", paint(self.color, style, &name), n)?;
         }
         if !s.by_code.is_empty() {
-            writeln!(self.out, "{}", "-".repeat(31))?;
+            writeln!(self.out, "{}", "-".repeat(LABEL + 11))?;
             for (code, n) in &s.by_code {
-                writeln!(self.out, "{:<20} {:>10}", code.as_str(), n)?;
+                writeln!(self.out, "{:<LABEL$} {:>10}", code.as_str(), n)?;
             }
         }
         if s.unreadable > 0 {
-            writeln!(self.out, "{:<20} {:>10}", "unreadable inputs", s.unreadable)?;
+            writeln!(
+                self.out,
+                "{:<LABEL$} {:>10}",
+                "unreadable inputs", s.unreadable
+            )?;
         }
-        writeln!(self.out, "{}", "-".repeat(31))?;
+        writeln!(self.out, "{}", "-".repeat(LABEL + 11))?;
         writeln!(
             self.out,
-            "{:<20} {:>10}",
+            "{:<LABEL$} {:>10}",
             "elapsed",
             format!("{:.2}s", s.elapsed_ms as f64 / 1000.0)
         )?;
-        writeln!(self.out, "{:<20} {:>10.0}", "games/s", s.games_per_second)?;
+        writeln!(
+            self.out,
+            "{:<LABEL$} {:>10.0}",
+            "games/s", s.games_per_second
+        )?;
         self.out.flush()
     }
 }
