@@ -100,9 +100,9 @@ pub fn dead_from_markup(position: &Position, tb: &[Point], tw: &[Point]) -> Vec<
 
 /// Estimates the dead stones of a final position (see [`super::estimate`]): stones of
 /// chains judged dead, the uncertain ones included by their best guess.
-fn estimate_outcome(estimate: Estimate, config: &EstimateConfig) -> DeadOutcome {
-    let mut dead = estimate.pass_alive_dead.clone();
-    dead.extend_from_slice(&estimate.dead);
+fn estimate_outcome(mut estimate: Estimate, config: &EstimateConfig) -> DeadOutcome {
+    let mut dead = std::mem::take(&mut estimate.dead);
+    dead.extend_from_slice(&estimate.pass_alive_dead);
     let mut uncertain = Vec::new();
     let mut doubtful = Vec::new();
     for chain in &estimate.chains {
@@ -235,15 +235,12 @@ impl<'a> DeadSettler<'a> {
     /// [`settle_dead`], with an estimate carried to `playouts` play-outs (no fewer than
     /// the last call's).
     pub fn settle(&mut self, playouts: u32) -> DeadOutcome {
-        let position = self.position;
-        let estimate = |estimator: &mut Option<Estimator<'a>>| {
+        let (position, estimator) = (self.position, &mut self.estimator);
+        settle(position, self.markup, self.policy, || {
             let config = EstimateConfig::default();
             let estimator = estimator.get_or_insert_with(|| Estimator::new(position, config));
             estimator.play_up_to(playouts);
             estimate_outcome(estimator.estimate(), &config)
-        };
-        settle(self.position, self.markup, self.policy, || {
-            estimate(&mut self.estimator)
         })
     }
 }

@@ -4,6 +4,7 @@
 
 use super::area::{for_each_empty_region, ScoringMethod};
 use super::margin::margin;
+use super::territory::{borders_seki, seki_stones, take_off_dead};
 use crate::geom::{Color, Point, Position};
 
 /// Black's margins, komi (and, by area, the handicap bonus) taken off.
@@ -26,29 +27,15 @@ pub fn count_margins(
     komi: f64,
     handicap_bonus: f64,
 ) -> Margins {
-    let size = position.size;
-    let mut cells = position.cells.clone();
-    let mut prisoners = captures;
-    for &p in dead {
-        if size.contains(p) {
-            if let Some(color) = cells[size.index(p)].take() {
-                prisoners[color.opponent().index()] += 1;
-            }
-        }
-    }
-    let mut in_seki = vec![false; if seki.is_empty() { 0 } else { cells.len() }];
-    for &p in seki {
-        if size.contains(p) && cells[size.index(p)].is_some() {
-            in_seki[size.index(p)] = true;
-        }
-    }
+    let (cells, prisoners) = take_off_dead(position, dead, captures);
+    let in_seki = seki_stones(position, &cells, seki);
     // Area in half points, so that a split region adds up exactly.
     let mut halves = [0usize; 2];
     for color in cells.iter().flatten() {
         halves[color.index()] += 2;
     }
     let mut territory = [0usize; 2];
-    for_each_empty_region(size, &cells, |region, touches| {
+    for_each_empty_region(position.size, &cells, |region, touches| {
         let n = region.len();
         match (touches, method) {
             ([true, false], _) | ([false, true], _) => {
@@ -58,12 +45,7 @@ pub fn count_margins(
                     Color::White
                 };
                 halves[color.index()] += 2 * n;
-                let by_seki = !in_seki.is_empty()
-                    && region.iter().any(|&i| {
-                        size.neighbors(size.point(i))
-                            .any(|q| in_seki[size.index(q)])
-                    });
-                if !by_seki {
+                if !borders_seki(position, region, &in_seki) {
                     territory[color.index()] += n;
                 }
             }

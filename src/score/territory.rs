@@ -49,23 +49,8 @@ pub fn count_territory(
     komi: f64,
 ) -> TerritoryCount {
     let size = position.size;
-    let mut cells = position.cells.clone();
-    let mut prisoners = captures;
-    for &p in dead {
-        if !size.contains(p) {
-            continue;
-        }
-        let i = size.index(p);
-        if let Some(color) = cells[i].take() {
-            prisoners[color.opponent().index()] += 1;
-        }
-    }
-    let mut in_seki = vec![false; cells.len()];
-    for &p in seki {
-        if size.contains(p) && cells[size.index(p)].is_some() {
-            in_seki[size.index(p)] = true;
-        }
-    }
+    let (cells, prisoners) = take_off_dead(position, dead, captures);
+    let in_seki = seki_stones(position, &cells, seki);
 
     let mut owner: Vec<Owner> = cells
         .iter()
@@ -79,12 +64,7 @@ pub fn count_territory(
             [false, true] => Some(Color::White),
             _ => None,
         };
-        let by_seki = who.is_some()
-            && !seki.is_empty()
-            && region.iter().any(|&i| {
-                size.neighbors(size.point(i))
-                    .any(|q| in_seki[size.index(q)])
-            });
+        let by_seki = who.is_some() && borders_seki(position, region, &in_seki);
         let region_owner = match who {
             Some(_) if by_seki => {
                 seki_points += region.len() as u32;
@@ -117,6 +97,53 @@ pub fn count_territory(
         },
         owner,
     }
+}
+
+/// The board with `dead` taken off (points off the board or without a stone ignored),
+/// and the prisoners: `captures` plus the dead stones, each counted for its taker.
+pub(super) fn take_off_dead(
+    position: &Position,
+    dead: &[Point],
+    captures: [u32; 2],
+) -> (Vec<Option<Color>>, [u32; 2]) {
+    let size = position.size;
+    let mut cells = position.cells.clone();
+    let mut prisoners = captures;
+    for &p in dead {
+        if size.contains(p) {
+            if let Some(color) = cells[size.index(p)].take() {
+                prisoners[color.opponent().index()] += 1;
+            }
+        }
+    }
+    (cells, prisoners)
+}
+
+/// Per point of `cells`, whether a stone in seki stands there; empty when `seki` is.
+pub(super) fn seki_stones(
+    position: &Position,
+    cells: &[Option<Color>],
+    seki: &[Point],
+) -> Vec<bool> {
+    let size = position.size;
+    let mut in_seki = vec![false; if seki.is_empty() { 0 } else { cells.len() }];
+    for &p in seki {
+        if size.contains(p) && cells[size.index(p)].is_some() {
+            in_seki[size.index(p)] = true;
+        }
+    }
+    in_seki
+}
+
+/// Whether an empty region (row-major indices) borders a stone marked in `in_seki`: its
+/// points are then nobody's territory (art. 8).
+pub(super) fn borders_seki(position: &Position, region: &[usize], in_seki: &[bool]) -> bool {
+    let size = position.size;
+    !in_seki.is_empty()
+        && region.iter().any(|&i| {
+            size.neighbors(size.point(i))
+                .any(|q| in_seki[size.index(q)])
+        })
 }
 
 #[cfg(test)]
