@@ -12,6 +12,8 @@ use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
 
 pub mod figure;
+pub mod odds;
+pub mod source;
 pub mod verdict;
 use crate::sgf::record::{parse_game, GameRecord, Limits};
 use crate::sgf::text::simple_text;
@@ -460,6 +462,7 @@ fn audit_record(
     report.handicap = handicap;
 
     // Komi.
+    let mut komi_unreadable = false;
     let komi: Komi = match options.komi {
         Some(points) => Komi {
             points,
@@ -485,6 +488,7 @@ fn audit_record(
                     None
                 };
                 if let Some(problem) = problem {
+                    komi_unreadable = true;
                     k.points = rules.default_komi;
                     k.normalized = None;
                     k.uncertain = true;
@@ -543,6 +547,13 @@ fn audit_record(
             None => EndedBy::Unfinished,
         }
     };
+    // A komi that is missing or Fox's KM[0] is guessed at the odds of the record's
+    // source; one that cannot be read, or a handicap that cannot, is not.
+    let conventions = source::conventions(
+        &record.root,
+        &rules,
+        komi.uncertain && !komi_unreadable && !handicap_unknown,
+    );
     let outcome = verdict::audit_result(&verdict::ResultInput {
         recorded_raw: report.result.as_deref(),
         final_position: replay.final_position.as_ref(),
@@ -557,6 +568,7 @@ fn audit_record(
         komi: &komi,
         handicap_bonus: rules.handicap_bonus(handicap),
         dead: options.dead.under(&rules),
+        conventions: &conventions,
     });
     let offset = record.root.result.map_or(0, |v| v.offset as usize);
     findings.extend(

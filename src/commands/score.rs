@@ -3,8 +3,9 @@
 
 use std::io::{self, Write};
 
-use crate::audit::{AuditOptions, RulesFrom, Status};
+use crate::audit::{AuditOptions, GameReport, RulesFrom, Status};
 use crate::cli::ScoreArgs;
+use crate::geom::Position;
 use crate::input::source::read_file;
 use crate::input::walk::io_message;
 use crate::output::sanitize::for_terminal;
@@ -15,7 +16,7 @@ use crate::sgf::info::game_info;
 use crate::output::board::render_board_marked;
 use crate::output::style::{paint, severity as severity_style, ColorMode};
 use crate::score::{
-    count_area, count_territory, format_number, score_position, settle_dead, ScoringMethod,
+    count_area, count_territory, format_number, score_position, settle_dead, Score, ScoringMethod,
 };
 use crate::sgf::record::{parse_game, Limits};
 
@@ -47,8 +48,54 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         ..args.options.audit_options()
     };
     let report = file.audit(args.game, &options);
-    let t = |s: &str| for_terminal(s).into_owned();
     let color = ColorMode::from(args.color).for_stdout();
+    write_header(&mut out, &report, file.game_text(args.game), color)?;
+    writeln!(out)?;
+    let (method, fallback) = count_for_a_person(&file, args, &options, &report);
+    if let (Some(board), Some(score)) = (&report.board, report.score.as_ref().or(fallback.as_ref()))
+    {
+        if let Some(path) = &args.svg {
+            if let Err(e) = write_svg(path, board, score, method, &report) {
+                writeln!(err, "sgfaudit: {}: {}", path.display(), io_message(&e))?;
+                return Ok(2);
+            }
+        }
+        write_count(&mut out, board, score, method, color)?;
+        writeln!(
+            out,
+            "The check compared the {} count.",
+            score.counting.as_str()
+        )?;
+        if fallback.is_some() {
+            writeln!(
+                out,
+                "(counted by area for reference only: the audit does not count this game)"
+            )?;
+        }
+    } else {
+        writeln!(out, "Not counted.")?;
+        if let Some(path) = &args.svg {
+            writeln!(
+                err,
+                "sgfaudit: {}: not written: the game has no position to count",
+                path.display()
+            )?;
+            return Ok(2);
+        }
+    }
+    write_verdict(&mut out, &report)?;
+    out.flush()?;
+    Ok(if report.status == Status::Ok { 0 } else { 1 })
+}
+
+/// The game's names, information, board, rules, komi and findings.
+fn write_header(
+    out: &mut impl Write,
+    report: &GameReport,
+    text: &str,
+    color: bool,
+) -> io::Result<()> {
+    let t = |s: &str| for_terminal(s).into_owned();
 
     writeln!(
         out,
@@ -63,7 +110,7 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         t(report.black.as_deref().unwrap_or("?")),
         t(report.white.as_deref().unwrap_or("?"))
     )?;
-    let info: Vec<String> = game_info(file.game_text(args.game))
+    let info: Vec<String> = game_info(text)
         .iter()
         .map(|(k, v)| format!("{k}: {}", t(v)))
         .collect();
@@ -106,8 +153,17 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             t(&f.message)
         )?;
     }
-    writeln!(out)?;
+    Ok(())
+}
 
+/// The scoring method of the report's rules and, when the audit did not count the game,
+/// a count of its final position for a person.
+fn count_for_a_person(
+    file: &LoadedFile,
+    args: &ScoreArgs,
+    options: &AuditOptions,
+    report: &GameReport,
+) -> (ScoringMethod, Option<Score>) {
     let set = RuleSet::from_name(report.rules).unwrap_or(RuleSet::Chinese);
     let rules = set.rules();
     let method = match rules.counting {
@@ -136,123 +192,110 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
         }
         _ => None,
     };
-    if let (Some(board), Some(score)) = (&report.board, report.score.as_ref().or(fallback.as_ref()))
-    {
-        let dead: Vec<_> = score
-            .dead_black
-            .iter()
-            .chain(&score.dead_white)
-            .copied()
-            .collect();
-        let area = count_area(board, &dead, method);
-        // Who owns each point depends on the dead stones and seki alone, not on the
-        // prisoners or komi the sheet below prints from the score.
-        let territory = score
-            .territory
-            .as_ref()
-            .map(|_| count_territory(board, &dead, &score.seki, [0, 0], 0.0).owner);
-        let owner = territory.as_ref().unwrap_or(&area.owner);
-        if let Some(path) = &args.svg {
-            if let Err(e) = write_svg(path, board, score, method, &report) {
-                writeln!(err, "sgfaudit: {}: {}", path.display(), io_message(&e))?;
-                return Ok(2);
-            }
-        }
-        write!(
-            out,
-            "{}",
-            render_board_marked(board, &dead, owner, &score.uncertain, color)
-        )?;
-        writeln!(out)?;
-        writeln!(
-            out,
-            "Dead stones ({}): black {}, white {}{}{}",
-            score.dead_from.as_str(),
-            score.dead_black.len(),
-            score.dead_white.len(),
-            if score.uncertain.is_empty() {
-                String::new()
-            } else {
-                format!("; uncertain {}", score.uncertain.len())
-            },
-            if score.seki.is_empty() {
-                String::new()
-            } else {
-                format!("; in seki {}", score.seki.len())
-            }
-        )?;
-        if let Some(t) = &score.territory {
-            // The referee's sheet of territory counting (Japanese rules 1989, art. 10).
-            let row = |out: &mut io::StdoutLock, name: &str, b: String, w: String| {
-                writeln!(out, "{name:<16}{b:>10}{w:>10}")
-            };
-            row(&mut out, "", "Black".into(), "White".into())?;
-            row(
-                &mut out,
-                "territory",
-                t.black_territory.to_string(),
-                t.white_territory.to_string(),
-            )?;
-            row(
-                &mut out,
-                "prisoners",
-                t.black_prisoners.to_string(),
-                t.white_prisoners.to_string(),
-            )?;
-            row(&mut out, "komi", String::new(), format_number(t.komi))?;
-            row(
-                &mut out,
-                "total",
-                (t.black_territory + t.black_prisoners).to_string(),
-                format_number((t.white_territory + t.white_prisoners) as f64 + t.komi),
-            )?;
-            if t.seki_points > 0 {
-                writeln!(out, "({} point(s) in seki count for nobody)", t.seki_points)?;
-            }
-            writeln!(out, "Result by territory: {}", t.result)?;
-            writeln!(
-                out,
-                "By area: Black {}, White {}, komi {}, handicap bonus {}: {}  ({})",
-                score.black,
-                score.white,
-                score.komi,
-                score.handicap_bonus,
-                score.result,
-                score.stones
-            )?;
+    (method, fallback)
+}
+
+/// The counted board, its dead stones and the count sheet.
+fn write_count(
+    out: &mut impl Write,
+    board: &Position,
+    score: &Score,
+    method: ScoringMethod,
+    color: bool,
+) -> io::Result<()> {
+    let dead: Vec<_> = score
+        .dead_black
+        .iter()
+        .chain(&score.dead_white)
+        .copied()
+        .collect();
+    let area = count_area(board, &dead, method);
+    // Who owns each point depends on the dead stones and seki alone, not on the
+    // prisoners or komi the sheet below prints from the score.
+    let territory = score
+        .territory
+        .as_ref()
+        .map(|_| count_territory(board, &dead, &score.seki, [0, 0], 0.0).owner);
+    let owner = territory.as_ref().unwrap_or(&area.owner);
+    write!(
+        out,
+        "{}",
+        render_board_marked(board, &dead, owner, &score.uncertain, color)
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Dead stones ({}): black {}, white {}{}{}",
+        score.dead_from.as_str(),
+        score.dead_black.len(),
+        score.dead_white.len(),
+        if score.uncertain.is_empty() {
+            String::new()
         } else {
-            writeln!(out, "{:<16}{:>10}{:>10}", "", "Black", "White")?;
-            writeln!(out, "{:<16}{:>10}{:>10}", "area", score.black, score.white)?;
-            writeln!(out, "{:<16}{:>10}{:>10}", "komi", "", score.komi)?;
-            writeln!(
-                out,
-                "{:<16}{:>10}{:>10}",
-                "handicap bonus", "", score.handicap_bonus
-            )?;
-            writeln!(out, "Result: {}  ({})", score.result, score.stones)?;
+            format!("; uncertain {}", score.uncertain.len())
+        },
+        if score.seki.is_empty() {
+            String::new()
+        } else {
+            format!("; in seki {}", score.seki.len())
         }
+    )?;
+    write_sheet(out, score)
+}
+
+/// The count sheet: territory and prisoners, or area, komi and result.
+fn write_sheet(out: &mut impl Write, score: &Score) -> io::Result<()> {
+    if let Some(t) = &score.territory {
+        // The referee's sheet of territory counting (Japanese rules 1989, art. 10).
+        let row = |out: &mut dyn Write, name: &str, b: String, w: String| {
+            writeln!(out, "{name:<16}{b:>10}{w:>10}")
+        };
+        row(&mut *out, "", "Black".into(), "White".into())?;
+        row(
+            &mut *out,
+            "territory",
+            t.black_territory.to_string(),
+            t.white_territory.to_string(),
+        )?;
+        row(
+            &mut *out,
+            "prisoners",
+            t.black_prisoners.to_string(),
+            t.white_prisoners.to_string(),
+        )?;
+        row(&mut *out, "komi", String::new(), format_number(t.komi))?;
+        row(
+            &mut *out,
+            "total",
+            (t.black_territory + t.black_prisoners).to_string(),
+            format_number((t.white_territory + t.white_prisoners) as f64 + t.komi),
+        )?;
+        if t.seki_points > 0 {
+            writeln!(out, "({} point(s) in seki count for nobody)", t.seki_points)?;
+        }
+        writeln!(out, "Result by territory: {}", t.result)?;
         writeln!(
             out,
-            "The check compared the {} count.",
-            score.counting.as_str()
+            "By area: Black {}, White {}, komi {}, handicap bonus {}: {}  ({})",
+            score.black, score.white, score.komi, score.handicap_bonus, score.result, score.stones
         )?;
-        if fallback.is_some() {
-            writeln!(
-                out,
-                "(counted by area for reference only: the audit does not count this game)"
-            )?;
-        }
     } else {
-        writeln!(out, "Not counted.")?;
-        if let Some(path) = &args.svg {
-            writeln!(
-                err,
-                "sgfaudit: {}: not written: the game has no position to count",
-                path.display()
-            )?;
-            return Ok(2);
-        }
+        writeln!(out, "{:<16}{:>10}{:>10}", "", "Black", "White")?;
+        writeln!(out, "{:<16}{:>10}{:>10}", "area", score.black, score.white)?;
+        writeln!(out, "{:<16}{:>10}{:>10}", "komi", "", score.komi)?;
+        writeln!(
+            out,
+            "{:<16}{:>10}{:>10}",
+            "handicap bonus", "", score.handicap_bonus
+        )?;
+        writeln!(out, "Result: {}  ({})", score.result, score.stones)?;
     }
+    Ok(())
+}
+
+/// `RE[]` against the count: the verdict, its reason, and the reading it rests on.
+fn write_verdict(out: &mut impl Write, report: &GameReport) -> io::Result<()> {
+    let t = |s: &str| for_terminal(s).into_owned();
     writeln!(
         out,
         "RE[{}]: {}{}",
@@ -265,8 +308,17 @@ pub fn show(args: &ScoreArgs) -> io::Result<u8> {
             .map(|r| format!(" — {}", t(r)))
             .unwrap_or_default()
     )?;
-    out.flush()?;
-    Ok(if report.status == Status::Ok { 0 } else { 1 })
+    if let Some(confidence) = report.check.confidence {
+        writeln!(
+            out,
+            "Confidence: {:.1}% (the odds of the readings behind the verdict)",
+            confidence * 100.0
+        )?;
+    }
+    if let Some(assumed) = &report.check.assumed {
+        writeln!(out, "Assumed: {}", t(assumed))?;
+    }
+    Ok(())
 }
 
 /// `--svg OUT`: the counted position as a picture, with the result, `RE[]` and the

@@ -11,7 +11,7 @@ use crate::finding::Severity;
 /// The header of the game CSV; README.md lists what each column holds.
 pub const GAME_COLUMNS: &str = "path,game,line,column,status,width,height,rules,rules_from,\
 komi,handicap,black,white,result,encoding,moves,ended_by,counting,computed,margin,\
-difference,verdict,reason,errors,warnings,infos,codes,message";
+difference,verdict,reason,errors,warnings,infos,codes,message,confidence,assumed";
 
 pub struct CsvReporter<'w> {
     out: Box<dyn Write + 'w>,
@@ -43,7 +43,7 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
         ),
         None => (String::new(), String::new()),
     };
-    let cells: [String; 28] = [
+    let cells: [String; 30] = [
         field(&g.path),
         g.game.to_string(),
         g.line.to_string(),
@@ -72,6 +72,8 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
         count(Severity::Info).to_string(),
         codes.join(" "),
         String::new(),
+        g.check.confidence.map(float).unwrap_or_default(),
+        field(g.check.assumed.as_deref().unwrap_or("")),
     ];
     out.extend_from_slice(cells.join(",").as_bytes());
     out.push(b'\n');
@@ -99,15 +101,16 @@ pub(crate) fn field(s: &str) -> String {
 }
 
 /// The row of an unreadable input under the header `columns`: its path first, `error` in
-/// the columns `error_at`, the message last, the other cells empty.
+/// the columns `error_at`, the message in the `message` column, the other cells empty.
 pub(crate) fn error_row(columns: &str, error_at: &[usize], e: &InputError) -> String {
-    let columns = columns.split(',').count();
-    let mut cells = vec![String::new(); columns];
+    let names: Vec<&str> = columns.split(',').collect();
+    let mut cells = vec![String::new(); names.len()];
     cells[0] = field(&e.path);
     for &i in error_at {
         cells[i] = "error".to_string();
     }
-    cells[columns - 1] = field(&e.message);
+    let message = names.iter().position(|&n| n == "message");
+    cells[message.unwrap_or(names.len() - 1)] = field(&e.message);
     cells.join(",")
 }
 
@@ -124,7 +127,7 @@ impl Reporter for CsvReporter<'_> {
         self.out.write_all(rendered)
     }
 
-    /// An unreadable input: status `error`, the message in the last column.
+    /// An unreadable input: status `error`, the message in the `message` column.
     fn error(&mut self, e: &InputError) -> io::Result<()> {
         writeln!(self.out, "{}", error_row(GAME_COLUMNS, &[4], e))
     }

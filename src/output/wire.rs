@@ -273,6 +273,11 @@ struct CheckFields<'a> {
     verdict: &'static str,
     reason: Option<&'a str>,
     difference: Option<f64>,
+    /// For `agrees` and `disagrees`: the probability (0 to 1), under the check's odds,
+    /// that the verdict is right.
+    confidence: Option<f64>,
+    /// What the verdict assumed beyond the rules and the record.
+    assumed: Option<&'a str>,
 }
 
 impl Serialize for CheckJson<'_> {
@@ -284,6 +289,8 @@ impl Serialize for CheckJson<'_> {
             verdict: c.verdict.as_str(),
             reason: c.reason.as_deref(),
             difference: c.difference,
+            confidence: c.confidence.map(|p| (p * 1000.0).round() / 1000.0),
+            assumed: c.assumed.as_deref(),
         }
         .serialize(serializer)
     }

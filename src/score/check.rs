@@ -40,6 +40,12 @@ pub struct Check {
     pub reason: Option<String>,
     /// Recorded minus counted margin, in points from Black's side, when both are numbers.
     pub difference: Option<f64>,
+    /// For `agrees` and `disagrees`: the probability, under the check's odds, that the
+    /// verdict is right (the readings that give `RE[]`, or those that do not).
+    pub confidence: Option<f64>,
+    /// What the verdict assumed beyond the rules and the record (a counting, a komi, the
+    /// fate of a doubted chain), when anything.
+    pub assumed: Option<String>,
 }
 
 /// What the checker must know about how the count was made.
@@ -47,6 +53,9 @@ pub struct Check {
 pub struct CheckContext {
     /// The game ended by two consecutive passes (art. 7).
     pub ended_by_passes: bool,
+    /// The position is known to be final, its boundaries included, whether or not two
+    /// passes ended the game: the caller judged it settled.
+    pub settled: bool,
     /// Moves were recorded after the game ended.
     pub moves_after_end: bool,
     /// Which count to compare with `RE[]`.
@@ -100,9 +109,10 @@ pub fn recorded_points(recorded: &RecordedResult) -> Option<f64> {
 ///   claims nothing more.
 /// * `ctx.counting` says which count is compared: the area count or the territory count.
 /// * `disagrees` needs certainty: a finished position (fewer than [`UNFINISHED_DAME`]
-///   points bordering both colours), a game that ended by two passes with no moves
-///   after, dead stones determined and a komi that is not a guess. Otherwise a mismatch is
-///   `unverifiable`, and the reason says which of these is missing.
+///   points bordering both colours), a game that ended by two passes or whose position
+///   is settled ([`CheckContext::settled`]), no moves after the end, dead stones
+///   determined and a komi that is not a guess. Otherwise a mismatch is `unverifiable`,
+///   and the reason says which of these is missing.
 pub fn check_result(
     recorded_raw: Option<&str>,
     computed: Option<&Score>,
@@ -116,6 +126,8 @@ pub fn check_result(
         verdict: Verdict::Unverifiable,
         reason: None,
         difference: None,
+        confidence: None,
+        assumed: None,
     };
     let unverifiable = |mut check: Check, reason: String| {
         check.verdict = Verdict::Unverifiable;
@@ -182,11 +194,11 @@ pub fn check_result(
     }
 
     let mismatch = format!("{claim}, {} counting gives {result}", ctx.counting.as_str());
-    let doubt = if !ctx.ended_by_passes {
-        Some("the game did not end by two passes".to_string())
+    let doubt = if !ctx.ended_by_passes && !ctx.settled {
+        Some("the game did not end by two passes and its position is not settled".to_string())
     } else if ctx.moves_after_end {
         Some("moves were played after the game ended".to_string())
-    } else if score.dame >= UNFINISHED_DAME {
+    } else if score.dame >= UNFINISHED_DAME && !ctx.settled {
         Some(format!(
             "the position is not finished ({} points border both colours)",
             score.dame

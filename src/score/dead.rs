@@ -3,7 +3,7 @@
 //! territory are dead in every case.
 
 use super::benson::dead_in_pass_alive_territory;
-use super::estimate::{Estimate, EstimateConfig, Estimator};
+use super::estimate::{ChainEstimate, ChainStatus, Estimate, EstimateConfig, Estimator};
 use crate::geom::{Color, Point, Position};
 
 /// What the user asked for (`--dead`).
@@ -57,7 +57,7 @@ impl DeadFrom {
 }
 
 /// The dead stones settled for one final position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DeadOutcome {
     pub from: DeadFrom,
     /// Sorted, without duplicates; every point holds a stone.
@@ -69,18 +69,52 @@ pub struct DeadOutcome {
     /// Chains the estimate is not sure of (each a list of stones): counted by its best
     /// guess, listed so that a reader — and the check — can weigh the doubt.
     pub uncertain: Vec<Vec<Point>>,
-    /// Chains the estimate is sure enough of to count them, but not certain: some of the
-    /// play-outs (a share of at least 1 - [`DOUBTFUL_BELOW`]) gave them the other
-    /// fate. Least sure first. The check may try their other fate before it calls `RE[]`
-    /// unverified; they are not reported as uncertain.
-    pub doubtful: Vec<Vec<Point>>,
+    /// Every chain whose fate the estimate is not certain of (some play-out gave it the
+    /// other fate), the uncertain ones included, least sure first: the odds the check
+    /// weighs its readings by.
+    pub doubted: Vec<DoubtedChain>,
     /// Stones the estimate judged to be in seki (alive; their shared liberties are dame).
     pub seki: Vec<Point>,
 }
 
-/// Chains counted with a confidence below this (and at or above the estimate's uncertain
-/// threshold) are [`DeadOutcome::doubtful`]: one play-out in ten or more disagreed.
-pub const DOUBTFUL_BELOW: f64 = 0.9;
+/// A chain the estimate counted by its best guess, and how sure the play-outs were.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DoubtedChain {
+    /// Sorted.
+    pub stones: Vec<Point>,
+    /// Share of the play-outs that agree with the fate counted, from 0.5 to 1.
+    pub confidence: f64,
+}
+
+/// Chains that voted together and share a fate, as one: a reading changes them all or
+/// none.
+fn doubted_groups(chains: &[ChainEstimate]) -> Vec<DoubtedChain> {
+    let mut groups: Vec<(usize, bool, DoubtedChain)> = Vec::new();
+    for chain in chains.iter().filter(|c| c.confidence < 1.0) {
+        let dead = chain.status == ChainStatus::Dead;
+        match groups
+            .iter_mut()
+            .find(|(g, d, _)| *g == chain.group && *d == dead)
+        {
+            Some((_, _, group)) => {
+                group.stones.extend_from_slice(&chain.stones);
+                group.stones.sort_unstable();
+                group.confidence = group.confidence.min(chain.confidence);
+            }
+            None => groups.push((
+                chain.group,
+                dead,
+                DoubtedChain {
+                    stones: chain.stones.clone(),
+                    confidence: chain.confidence,
+                },
+            )),
+        }
+    }
+    let mut doubted: Vec<DoubtedChain> = groups.into_iter().map(|(_, _, g)| g).collect();
+    doubted.sort_by(|a, b| a.confidence.total_cmp(&b.confidence));
+    doubted
+}
 
 /// Dead stones by the territory-markup convention of KGS, OGS, Fox and GNU Go: a White
 /// stone on a `TB` point (Black territory) or a Black stone on a `TW` point is dead.
@@ -104,17 +138,12 @@ fn estimate_outcome(mut estimate: Estimate, config: &EstimateConfig) -> DeadOutc
     let mut dead = std::mem::take(&mut estimate.dead);
     dead.extend_from_slice(&estimate.pass_alive_dead);
     let mut uncertain = Vec::new();
-    let mut doubtful = Vec::new();
     for chain in &estimate.chains {
-        let sure = chain.confidence >= config.uncertain_below;
-        if !sure {
+        if chain.confidence < config.uncertain_below {
             uncertain.push(chain.stones.clone());
-        } else if chain.confidence < DOUBTFUL_BELOW {
-            doubtful.push((chain.confidence, chain.stones.clone()));
         }
     }
-    doubtful.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let doubtful = doubtful.into_iter().map(|(_, stones)| stones).collect();
+    let doubted = doubted_groups(&estimate.chains);
     let mut notes = Vec::new();
     if !uncertain.is_empty() {
         notes.push(format!(
@@ -138,7 +167,7 @@ fn estimate_outcome(mut estimate: Estimate, config: &EstimateConfig) -> DeadOutc
         determined: uncertain.is_empty() && estimate.seki.is_empty(),
         note,
         uncertain,
-        doubtful,
+        doubted,
         seki: estimate.seki,
     }
 }
@@ -258,7 +287,7 @@ fn settle(
         determined: true,
         note: None,
         uncertain: Vec::new(),
-        doubtful: Vec::new(),
+        doubted: Vec::new(),
         seki: Vec::new(),
     };
     let mut outcome = match (policy, markup) {
@@ -268,7 +297,7 @@ fn settle(
             determined: true,
             note: None,
             uncertain: Vec::new(),
-            doubtful: Vec::new(),
+            doubted: Vec::new(),
             seki: Vec::new(),
         },
         (DeadPolicy::Markup | DeadPolicy::Auto, Some(m)) => from_markup(m),
@@ -282,7 +311,7 @@ fn settle(
                     .to_string(),
             ),
             uncertain: Vec::new(),
-            doubtful: Vec::new(),
+            doubted: Vec::new(),
             seki: Vec::new(),
         },
         (DeadPolicy::Estimate, _) | (DeadPolicy::Auto, None) => estimate(),

@@ -23,7 +23,7 @@ mod territory;
 
 pub use area::{count_area, AreaCount, Owner, ScoringMethod};
 pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
-pub use check::{check_result, recorded_points, Check, CheckContext, Verdict};
+pub use check::{check_result, recorded_points, Check, CheckContext, Verdict, UNFINISHED_DAME};
 pub use dead::{
     dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadOutcome, DeadPolicy, DeadSettler,
 };

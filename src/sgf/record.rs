@@ -58,6 +58,9 @@ pub struct RootProps<'a> {
     pub file_format: Option<RawValue<'a>>,
     pub game_type: Option<RawValue<'a>>,
     pub application: Option<RawValue<'a>>,
+    /// `GN[]` and `PC[]`: where servers leave their marks (`GN[tygem:…]`, `PC[OGS: …]`).
+    pub game_name: Option<RawValue<'a>>,
+    pub place: Option<RawValue<'a>>,
 }
 
 /// A problem of the record itself (syntax or property values).

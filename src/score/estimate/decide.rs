@@ -146,6 +146,10 @@ pub(super) fn decide(
     let (mut dead, mut uncertain, mut seki) = (Vec::new(), Vec::new(), Vec::new());
     for (id, c) in chains.iter().enumerate() {
         let (alive, confidence) = verdict[id];
+        let group = match settled.status[id] {
+            None if !removed[id] => find(&mut parent, id),
+            _ => id,
+        };
         // A seki needs a living partner: one that the static look found dead is none.
         let partner = |l: usize| {
             neighbors(size, l)
@@ -176,6 +180,7 @@ pub(super) fn decide(
             stones,
             status,
             confidence,
+            group,
         });
     }
     dead.sort_unstable();

@@ -105,6 +105,9 @@ pub struct ChainEstimate {
     pub status: ChainStatus,
     /// How sure the estimate is of `status`, from 0.5 (a coin toss) to 1.0 (certain).
     pub confidence: f64,
+    /// Chains with the same group voted together in the play-outs (one colour, sharing
+    /// liberties the play-outs gave to that colour): their fates stand or fall together.
+    pub group: usize,
 }
 
 /// The estimate for a whole position.

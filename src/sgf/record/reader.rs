@@ -68,6 +68,8 @@ enum RootField {
     FileFormat,
     GameType,
     Application,
+    GameName,
+    Place,
 }
 
 fn classify(id: [u8; 2], len: usize) -> Prop {
@@ -90,6 +92,8 @@ fn classify(id: [u8; 2], len: usize) -> Prop {
         (2, [b'F', b'F']) => Prop::Root(RootField::FileFormat),
         (2, [b'G', b'M']) => Prop::Root(RootField::GameType),
         (2, [b'A', b'P']) => Prop::Root(RootField::Application),
+        (2, [b'G', b'N']) => Prop::Root(RootField::GameName),
+        (2, [b'P', b'C']) => Prop::Root(RootField::Place),
         _ => Prop::Other,
     }
 }
@@ -782,6 +786,14 @@ impl<'a> GameReader<'a> {
         }
         let (name, offset) = (self.prop.name, self.prop.offset);
         let in_root = self.tree.in_root;
+        if matches!(field, RootField::GameName | RootField::Place) {
+            // Read for the marks servers leave there, never judged.
+            let slot = self.rec.root.slot(field);
+            if in_root && slot.is_none() {
+                *slot = Some(RawValue { raw: value, offset });
+            }
+            return;
+        }
         let game_info = matches!(
             field,
             RootField::Komi
@@ -865,6 +877,8 @@ impl<'a> RootProps<'a> {
             RootField::FileFormat => &mut self.file_format,
             RootField::GameType => &mut self.game_type,
             RootField::Application => &mut self.application,
+            RootField::GameName => &mut self.game_name,
+            RootField::Place => &mut self.place,
         }
     }
 }

@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""The power of the result check: how often a wrong RE[] is caught, and a true one accepted.
+
+Every game whose RE[] gives a margin (`B+6.5`, `W+0.5`) is audited as recorded and in four
+corrupted copies, all in one run of `sgfaudit audit --json`:
+
+    flip   the other colour wins by the same margin (margins of 2 or more)
+    +4     the margin 4 points higher
+    -4     the margin 4 points lower (margins above 4.5)
+    +10    the margin 10 points higher
+
+A corrupted copy is *caught* when its verdict is `disagrees`, *accepted* when `agrees`.
+A true result should be `agrees`, never `disagrees`.
+
+    python3 scripts/verdict-power.py [--bin target/release/sgfaudit] [--reliability]
+        [--sample N] PATH... [-- AUDIT-OPTIONS...]
+
+PATHs are SGF files or folders (walked for `*.sgf` in any case). Rows: each collection
+(the first folder under `real/`, `tygem/` or `corpus/`, or the file), Fox records (`AP[foxwq]`
+or a `fox` folder), games that end by two passes, and all. With `--sample N`, only the
+first N files of each folder (in sorted order) are taken. With `--reliability`, the
+verdicts are grouped by `check.confidence` and the share that was right is printed.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+MARGIN = re.compile(rb"RE\[\s*([BW])\s*\+\s*([0-9]+(?:\.[0-9]+)?)\s*\]")
+KINDS = ["flip", "+4", "-4", "+10"]
+FOLDER = {"true": "true", "flip": "flip", "+4": "plus4", "-4": "minus4", "+10": "plus10"}
+VARIANT = {v: k for k, v in FOLDER.items()}
+FOX = re.compile(rb"AP\[\s*foxwq", re.IGNORECASE)
+
+
+def corrupt(kind, color, margin):
+    """The corrupted (colour, margin), or None when the corruption does not apply."""
+    if kind == "flip":
+        return ({"B": "W", "W": "B"}[color], margin) if margin >= 2 else None
+    if kind == "+4":
+        return color, margin + 4
+    if kind == "-4":
+        return (color, margin - 4) if margin > 4.5 else None
+    if kind == "+10":
+        return color, margin + 10
+    raise ValueError(kind)
+
+
+def fmt(margin):
+    return ("%g" % margin) if margin != int(margin) else "%d" % margin
+
+
+def rewrite(data, kind):
+    def one(m):
+        color, margin = m.group(1).decode(), float(m.group(2))
+        if margin <= 0:
+            return m.group(0)
+        new = corrupt(kind, color, margin)
+        if new is None:
+            return m.group(0)
+        return b"RE[%s+%s]" % (new[0].encode(), fmt(new[1]).encode())
+
+    return MARGIN.sub(one, data)
+
+
+def sgf_files(path, sample):
+    if os.path.isfile(path):
+        return [path]
+    found = []
+    for root, dirs, files in os.walk(path):
+        dirs.sort()
+        names = sorted(f for f in files if f.lower().endswith(".sgf"))
+        if sample:
+            names = names[:sample]
+        found += [os.path.join(root, f) for f in names]
+    return found
+
+
+def collection(rel):
+    parts = rel.split("/")
+    for anchor in ("real", "tygem", "corpus"):
+        if anchor in parts:
+            i = len(parts) - 1 - parts[::-1].index(anchor)
+            return "/".join(parts[i : i + 2])
+    return "/".join(parts[:2])
+
+
+def stage(paths, sample, tmp):
+    """Copies every file as recorded and corrupted under tmp/<variant>/<rel>; returns the
+    set of Fox files (by relative path)."""
+    fox = set()
+    for path in paths:
+        base = os.path.abspath(path)
+        anchor = os.path.dirname(base)
+        for f in sgf_files(path, sample):
+            rel = os.path.relpath(os.path.abspath(f), anchor).replace(os.sep, "/")
+            data = open(f, "rb").read()
+            if FOX.search(data) or "/fox" in "/" + rel:
+                fox.add(rel)
+            for variant in ["true"] + KINDS:
+                out = os.path.join(tmp, FOLDER[variant], rel)
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                with open(out, "wb") as w:
+                    w.write(data if variant == "true" else rewrite(data, variant))
+    return fox
+
+
+def recorded_margin(recorded):
+    m = MARGIN.fullmatch(("RE[%s]" % (recorded or "")).encode())
+    if not m or float(m.group(2)) <= 0:
+        return None
+    return m.group(1).decode(), float(m.group(2))
+
+
+def main():
+    argv = sys.argv[1:]
+    extra = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1 :]
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bin", default="target/release/sgfaudit")
+    ap.add_argument("--sample", type=int, default=0)
+    ap.add_argument("--reliability", action="store_true")
+    ap.add_argument("--list", choices=["disagrees", "accepted"], help="list those games")
+    ap.add_argument("--save", help="keep the JSON Lines of the run in this file")
+    ap.add_argument("paths", nargs="+")
+    args = ap.parse_args(argv)
+    tmp = tempfile.mkdtemp(prefix="verdict-power-")
+    try:
+        fox = stage(args.paths, args.sample, tmp)
+        run = subprocess.run(
+            [os.path.abspath(args.bin), "audit", "--json", "--exit-zero", "--no-config",
+             "--progress", "never"] + extra + [FOLDER[v] for v in ["true"] + KINDS],
+            cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False,
+        )
+        if run.returncode not in (0, 1):
+            sys.exit("sgfaudit exited with %d" % run.returncode)
+        games = {}
+        if args.save:
+            with open(args.save, "wb") as w:
+                w.write(run.stdout)
+        for line in run.stdout.decode("utf-8").splitlines():
+            o = json.loads(line)
+            if o["type"] != "game":
+                continue
+            d = o["data"]
+            folder, rel = d["path"].split("/", 1)
+            variant = VARIANT[folder]
+            games[(variant, rel, d["game"])] = d
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    report(games, fox, args)
+
+
+def groups_of(rel, d, fox):
+    out = [collection(rel), "all"]
+    if rel in fox:
+        out.append("Fox")
+    if d["ended_by"] == "passes":
+        out.append("two passes")
+    return out
+
+
+def report(games, fox, args):
+    rows = collections.defaultdict(collections.Counter)
+    bins = collections.defaultdict(collections.Counter)
+    listed = []
+    for (variant, rel, game), d in sorted(games.items()):
+        if variant != "true":
+            continue
+        true = recorded_margin(d["check"]["recorded"])
+        if true is None:
+            continue
+        groups = groups_of(rel, d, fox)
+        verdict = d["check"]["verdict"]
+        for g in groups:
+            rows[g]["true"] += 1
+            rows[g]["true " + verdict] += 1
+        conf = d["check"].get("confidence")
+        if verdict != "unverifiable" and conf is not None:
+            b = bins[min(int(conf * 10), 9)]
+            b["true " + verdict] += 1
+        if verdict == "disagrees" and args.list == "disagrees":
+            listed.append("%s#%d %s: %s" % (rel, game, d["check"]["recorded"], d["check"]["reason"]))
+        for kind in KINDS:
+            c = games.get((kind, rel, game))
+            if c is None or recorded_margin(c["check"]["recorded"]) in (None, true):
+                continue
+            v = c["check"]["verdict"]
+            for g in groups:
+                rows[g]["corrupted"] += 1
+                rows[g]["corrupted " + v] += 1
+                rows[g][kind] += 1
+                rows[g][kind + " " + v] += 1
+            conf = c["check"].get("confidence")
+            if v != "unverifiable" and conf is not None:
+                bins[min(int(conf * 10), 9)]["corrupted " + v] += 1
+            if v == "agrees" and args.list == "accepted":
+                listed.append("%s#%d %s (true %s): %s" % (
+                    rel, game, c["check"]["recorded"], d["check"]["recorded"], c["check"]["reason"]))
+    print_table(rows)
+    if args.reliability:
+        print_reliability(bins)
+    for line in listed:
+        print(line)
+
+
+def pct(a, b):
+    return "%5.1f%%" % (100.0 * a / b) if b else "     -"
+
+
+def print_table(rows):
+    order = sorted(k for k in rows if k not in ("Fox", "two passes", "all"))
+    order += [k for k in ("Fox", "two passes", "all") if k in rows]
+    head = max([len(k) for k in order] + [10])
+    print("%s %7s %8s %9s %9s %8s %8s   %s" % (
+        "collection".ljust(head), "true", "agrees", "disagrees", "corrupted", "caught",
+        "accepted", "caught/accepted of each: " + " ".join(KINDS)))
+    for k in order:
+        r = rows[k]
+        each = "  ".join(
+            "%s %d/%d of %d" % (kind, r[kind + " disagrees"], r[kind + " agrees"], r[kind])
+            for kind in KINDS)
+        print("%s %7d %8s %9s %9d %8s %8s   %s" % (
+            k.ljust(head), r["true"], pct(r["true agrees"], r["true"]),
+            pct(r["true disagrees"], r["true"]), r["corrupted"],
+            pct(r["corrupted disagrees"], r["corrupted"]),
+            pct(r["corrupted agrees"], r["corrupted"]), each))
+
+
+def print_reliability(bins):
+    print()
+    print("confidence   verdicts   right   (true agrees + corrupted disagrees) / all verdicts")
+    for b in sorted(bins):
+        c = bins[b]
+        n = sum(c.values())
+        right = c["true agrees"] + c["corrupted disagrees"]
+        print("%.1f-%.1f   %9d  %6s" % (b / 10, (b + 1) / 10, n, pct(right, n)))
+
+
+if __name__ == "__main__":
+    main()
