@@ -102,12 +102,12 @@ section h2{font-size:17px;margin:18px 0 8px}
 .bars text{font-size:12px;dominant-baseline:central}
 .stack{display:flex;height:18px;max-width:640px;border-radius:4px;overflow:hidden;background:#e4e4e4}
 .stack span{display:block;height:100%}.s-agrees{background:#3aa55d}.s-disagrees{background:#d9534f}.s-unverifiable{background:#c8c8c8}
-table{--file-share:30%;border-collapse:collapse;background:#fff;width:100%;table-layout:fixed}
-.c-game{width:9ch}.c-status{width:12ch}.c-codes{width:15%}.c-check{width:17%}
+table{border-collapse:collapse;background:#fff;width:100%;table-layout:fixed}
+.c-status{width:calc(9ch + 20px)}.c-check{width:20%}
 th,td{border:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left;overflow-wrap:break-word}
 th{background:#ece9e3;position:sticky;top:0;z-index:1}th[data-sort]{cursor:pointer}th[data-sort]:after{content:" \2195";color:#999}
-td.path{font-size:13px}.why{font-size:12px;margin-top:2px}
-td.findings ul{margin:0;padding-left:16px}summary{cursor:pointer;color:#555;margin-left:16px}
+td.path{font-size:13px}td.path div{font-size:12px}td.path span{display:inline-block}.why{font-size:12px;margin-top:2px}
+td.findings ul{margin:2px 0 0;padding-left:16px}summary{cursor:pointer;color:#555;margin-left:16px}
 tr.figs td{border-top:0;background:#fbfaf8}tr:has(+tr.figs) td{border-bottom:0}
 tr.figs figure{margin:0 14px 6px 0;display:inline-block;vertical-align:top}tr.figs figcaption{font-size:12px;max-width:460px}
 .showline{display:flex;align-items:flex-start;gap:6px;max-width:100%}
@@ -115,7 +115,7 @@ pre.show{flex:1 1 auto;min-width:0;margin:0;padding:3px 6px;font-size:12px;backg
 button.copy{font-size:12px;padding:2px 8px;cursor:pointer}
 .controls{margin:8px 0}.controls label{margin-right:14px}
 .legend svg{vertical-align:middle}.legend span{margin-right:14px;white-space:nowrap;display:inline-block}
-@media (max-width:1000px){table{--file-share:36%}.c-codes{width:0}th:nth-child(4),td:nth-child(4){display:none}.c-check{width:21%}}
+@media (max-width:1000px){.c-check{width:17%}td.path{font-size:12px}}
 "#;
 
 const SCRIPT: &str = r#"
@@ -146,8 +146,14 @@ const SCRIPT: &str = r#"
       var d = direction[i] = -(direction[i] || -1);
       var numeric = th.dataset.sort === "num";
       function key(g) {
-        var cell = g.rows[0].cells[i];
-        var v = cell.dataset.v !== undefined ? cell.dataset.v : cell.textContent;
+        var cell = g.rows[0].cells[i], v = cell.textContent;
+        if (cell.dataset.v !== undefined) {
+          v = cell.dataset.v;
+        } else if (cell.className === "path") {
+          // The path, then the game's number ("game N, line L" under it) in order.
+          var game = cell.lastChild.textContent;
+          v = v.slice(0, -game.length) + "\u0000" + ("00000000" + parseInt(game.slice(5), 10)).slice(-9);
+        }
         return numeric ? parseFloat(v) : v;
       }
       games.sort(function (a, b) {
@@ -258,12 +264,11 @@ impl<'w> HtmlReporter<'w> {
 
 impl HtmlReporter<'_> {
     /// The table of the problem games kept, worst first; the file column as wide as the
-    /// longest path up to a share of the page.
+    /// longest path up to a share of the page (see [`file_column`]).
     fn table(&self, h: &mut String) {
-        let _ = write!(
-            h,
-            r#"<table id="games-table"><colgroup><col class="c-file" style="width:min({}ch,var(--file-share))"><col class="c-game"><col class="c-status"><col class="c-codes"><col class="c-findings"><col class="c-check"></colgroup><thead><tr><th data-sort="text">file</th><th data-sort="num">game</th><th data-sort="num">status</th><th data-sort="text">codes</th><th data-sort="num">findings (first move)</th><th data-sort="text">check</th></tr></thead>"#,
-            self.longest_path.max(8) + 2
+        file_column(self.longest_path, h);
+        h.push_str(
+            r#"<table id="games-table"><colgroup><col class="c-file"><col class="c-status"><col><col class="c-check"></colgroup><thead><tr><th data-sort="text">file and game</th><th data-sort="num">status</th><th data-sort="num">codes and findings (first move)</th><th data-sort="text">check</th></tr></thead>"#,
         );
         h.push('\n');
         for body in self.kept.iter().flatten() {
@@ -371,6 +376,34 @@ impl HtmlReporter<'_> {
         }
         h.push_str("</select></label> (click a column's title to sort)</div>");
     }
+}
+
+/// Page widths (CSS pixels) up to which the page is narrow: the file column takes a
+/// larger share, since the other columns cannot shrink much.
+const NARROW: u32 = 1000;
+
+/// The file column's width: its share of the table (30%, 40% on a narrow page), or less
+/// where the longest path (`chars` characters of the path's 13 px font, about 7.2 px
+/// each) needs less. A fixed table layout takes no `min()` of a length and a percentage,
+/// so the page says at which widths the length is the smaller.
+fn file_column(chars: usize, h: &mut String) {
+    let needed = (chars.max(8) as f64 * 7.2).ceil() as u32 + 14;
+    // The table is the page less its 40 px of margins.
+    let from = |share: f64| (f64::from(needed) / share).ceil() as u32 + 40;
+    let _ = write!(
+        h,
+        "<style>col.c-file{{width:30%}}@media (max-width:{NARROW}px){{col.c-file{{width:40%}}}}\
+         @media (min-width:{}px){{col.c-file{{width:{needed}px}}}}",
+        from(0.3).max(NARROW + 1)
+    );
+    if from(0.4) <= NARROW {
+        let _ = write!(
+            h,
+            "@media (min-width:{}px) and (max-width:{NARROW}px){{col.c-file{{width:{needed}px}}}}",
+            from(0.4)
+        );
+    }
+    h.push_str("</style>\n");
 }
 
 /// Statuses in the table's order (see [`rank`]).

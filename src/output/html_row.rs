@@ -1,6 +1,6 @@
 //! One problem game as the HTML report's table shows it: a `<tbody>` with the game's row
-//! (path breakable at `/`, status and why, codes, the first findings with the rest folded
-//! away, the check by the count it compared) and, when the game has diagrams, a second row
+//! (path breakable at `/` with the game's number and line, status and why, codes and the first findings with the rest
+//! folded away, the check by the count it compared) and, when the game has diagrams, a second row
 //! under it with the diagrams and the `sgfaudit show` line that draws them larger.
 
 use std::collections::BTreeMap;
@@ -17,7 +17,7 @@ pub const MAX_FINDINGS: usize = 8;
 pub const FINDINGS_SHOWN: usize = 3;
 
 /// Columns of a game's row (the diagram row spans them all).
-pub const COLUMNS: usize = 6;
+pub const COLUMNS: usize = 4;
 
 /// Where a problem game goes in the table: worst first (`illegal`, `mismatch`, `error`,
 /// then `ok` with warnings), input order inside each group.
@@ -55,10 +55,10 @@ pub fn game_body(game: &GameReport) -> String {
     breakable_path(&game.path, &mut s);
     let _ = write!(
         s,
-        r#"</td><td data-v="{g}">{g}<br><span class="dim">line {}</span></td><td data-v="{}"><span class="st st-{st}">{st}</span>"#,
+        r#"<div class="dim">game {}, line {}</div></td><td data-v="{}"><span class="st st-{st}">{st}</span>"#,
+        game.game,
         game.line,
         rank(game.status),
-        g = game.game,
     );
     if game.status == Status::Error {
         let why = first_error(&game.findings)
@@ -67,16 +67,8 @@ pub fn game_body(game: &GameReport) -> String {
             .unwrap_or_else(|| "the game could not be read".to_string());
         let _ = write!(s, r#"<div class="why">{}</div>"#, escape(&why));
     }
-    s.push_str("</td><td>");
-    for (code, n) in &codes {
-        let _ = write!(s, r#"<span class="code c-{}">{code}"#, code_class(*code));
-        if *n > 1 {
-            let _ = write!(s, " ×{n}");
-        }
-        s.push_str("</span> ");
-    }
     s.push_str("</td>");
-    findings_cell(&game.findings, &mut s);
+    findings_cell(&game.findings, &codes, &mut s);
     check_cell(game, &mut s);
     s.push_str("</tr>");
     diagram_row(game, &mut s);
@@ -89,20 +81,25 @@ fn first_error(findings: &[Finding]) -> Option<&Finding> {
     findings.iter().find(|f| f.severity == Severity::Error)
 }
 
-/// The path with a line break allowed after each `/`, not inside a name.
+/// The path with a line break allowed after each `/`; a name with a hyphen or a space is
+/// kept whole (an inline block) unless it is wider than the column by itself.
 fn breakable_path(path: &str, s: &mut String) {
     let mut parts = path.split('/').peekable();
     while let Some(part) = parts.next() {
-        s.push_str(&escape(part));
+        if part.contains(['-', ' ']) {
+            let _ = write!(s, "<span>{}</span>", escape(part));
+        } else {
+            s.push_str(&escape(part));
+        }
         if parts.peek().is_some() {
             s.push_str("/<wbr>");
         }
     }
 }
 
-/// The findings, worst first, then in order: the first [`FINDINGS_SHOWN`], the rest
-/// (up to [`MAX_FINDINGS`] in all) under "and N more".
-fn findings_cell(findings: &[Finding], s: &mut String) {
+/// The codes with their counts, then the findings, worst first, then in order: the first
+/// [`FINDINGS_SHOWN`], the rest (up to [`MAX_FINDINGS`] in all) under "and N more".
+fn findings_cell(findings: &[Finding], codes: &BTreeMap<Code, usize>, s: &mut String) {
     let mut order: Vec<usize> = (0..findings.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(findings[i].severity));
     let first_move = order
@@ -110,7 +107,15 @@ fn findings_cell(findings: &[Finding], s: &mut String) {
         .and_then(|&i| findings[i].r#move)
         .map(i64::from)
         .unwrap_or(-1);
-    let _ = write!(s, r#"<td class="findings" data-v="{first_move}"><ul>"#);
+    let _ = write!(s, r#"<td class="findings" data-v="{first_move}"><div>"#);
+    for (code, n) in codes {
+        let _ = write!(s, r#"<span class="code c-{}">{code}"#, code_class(*code));
+        if *n > 1 {
+            let _ = write!(s, " ×{n}");
+        }
+        s.push_str("</span> ");
+    }
+    s.push_str("</div><ul>");
     for (n, &i) in order.iter().take(MAX_FINDINGS).enumerate() {
         if n == FINDINGS_SHOWN {
             let _ = write!(
@@ -268,7 +273,7 @@ mod tests {
     #[test]
     fn a_path_breaks_only_after_its_slashes() {
         let mut s = String::new();
-        breakable_path("a/b<c/d.sgf", &mut s);
-        assert_eq!(s, "a/<wbr>b&lt;c/<wbr>d.sgf");
+        breakable_path("a/b<c/d-e f.sgf", &mut s);
+        assert_eq!(s, "a/<wbr>b&lt;c/<wbr><span>d-e f.sgf</span>");
     }
 }
