@@ -321,7 +321,13 @@ impl HtmlReporter<'_> {
             );
         }
         if s.unreadable > 0 {
-            card(h, "unreadable", s.unreadable, "unreadable inputs", "st-error");
+            card(
+                h,
+                "unreadable",
+                s.unreadable,
+                "unreadable inputs",
+                "st-error",
+            );
         }
         h.push_str("</div>");
     }
