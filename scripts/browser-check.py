@@ -228,7 +228,8 @@ MEASURE = r"""
     Array.prototype.forEach.call(c.querySelectorAll("div"), function (d) {
       path = path.replace(d.textContent, "");
     });
-    out.paths.push({chars: path.length, lines: lines(c), text: path});
+    out.paths.push({chars: path.length, lines: lines(c), text: path,
+                    overflows: c.scrollWidth > c.clientWidth + 1});
   });
   Array.prototype.forEach.call(document.querySelectorAll("tr[data-status]"), function (r) {
     out.statuses.push(r.dataset.status);
@@ -286,6 +287,8 @@ def layout_problems(layout, width):
                      f"({cell['need']:.0f}px): {cell['text']!r}")
     for path in layout["paths"]:
         allowed = 3 if path["chars"] <= 80 else -(-3 * path["chars"] // 80)
+        if path["overflows"]:
+            found.append(f"a path is wider than its cell: {path['text']}")
         if path["lines"] > allowed:
             found.append(f"a path of {path['chars']} characters takes {path['lines']} lines "
                          f"(at most {allowed}): {path['text']}")
@@ -333,10 +336,12 @@ def screenshot(page, work, png, size):
         raise RuntimeError(f"no screenshot of {page}: {shot.stderr[-2000:]}")
 
 
-BAD_TABLE = """<!DOCTYPE html><html><body><table id="games-table" style="width:600px">
-<tr data-status="ok"><td class="path" style="width:12px">a/very/long/path/of/eighty/characters/that/wraps/everywhere/x.sgf</td>
+BAD_TABLE = """<!DOCTYPE html><html><body>
+<table id="games-table" style="width:600px;table-layout:fixed"><col style="width:40px"><col style="width:90px"><col>
+<tr data-status="ok"><td class="path" style="word-break:break-all">a/very/long/path/of/eighty/characters/that/wraps/everywhere/x.sgf</td>
 <td><pre class="show" style="white-space:pre-wrap;width:80px;overflow:hidden">sgfaudit show a/very/long/path.sgf --game 0 --move 3</pre></td></tr>
-<tr data-status="illegal"><td class="path">b.sgf</td><td>x</td></tr></table></body></html>"""
+<td>y</td></tr>
+<tr data-status="illegal"><td class="path">b.sgf</td><td>x</td><td>z</td></tr></table></body></html>"""
 
 
 def self_test_layout(work, problems):
@@ -390,7 +395,7 @@ def main():
         check_report(real, "real", work, args.png_dir, problems)
         check_svg(work, args.png_dir, args.readme_png, problems)
         if args.readme_report_png:
-            screenshot(Path(work) / "real.html", work, Path(args.readme_report_png), (1280, 1000))
+            screenshot(Path(work) / "real.html", work, Path(args.readme_report_png), (1280, 1145))
     if problems:
         print(f"browser-check: {len(problems)} problem(s)")
         return 1
