@@ -48,11 +48,9 @@ const FRAME_HEAD: usize = 8;
 pub struct HtmlReporter<'w> {
     out: Box<dyn Write + 'w>,
     limit: usize,
-    /// The table bodies kept, by [`rank`] of their status, each group in input order: the
-    /// `limit` worst problem games.
-    kept: [Vec<Vec<u8>>; 4],
-    /// The longest path kept, in characters: the file column's width.
-    longest_path: usize,
+    /// The table bodies kept, with their path's length in characters, by [`rank`] of
+    /// their status, each group in input order: the `limit` worst problem games.
+    kept: [Vec<(usize, Vec<u8>)>; 4],
     /// Problem games left out, by [`rank`].
     hidden: [usize; 4],
     verdicts: [usize; 3],
@@ -208,7 +206,6 @@ impl<'w> HtmlReporter<'w> {
             out,
             limit,
             kept: Default::default(),
-            longest_path: 0,
             hidden: [0; 4],
             verdicts: [0; 3],
             errors: Vec::new(),
@@ -222,8 +219,7 @@ impl<'w> HtmlReporter<'w> {
     /// Keeps a problem game's table body; past the limit, the last kept body of the
     /// least bad group goes (it is the last in the table's order).
     fn keep(&mut self, status: Status, path_chars: usize, body: &[u8]) {
-        self.kept[rank(status)].push(body.to_vec());
-        self.longest_path = self.longest_path.max(path_chars);
+        self.kept[rank(status)].push((path_chars, body.to_vec()));
         if self.shown() > self.limit {
             if let Some(group) = (0..4).rev().find(|&g| !self.kept[g].is_empty()) {
                 self.kept[group].pop();
@@ -266,12 +262,13 @@ impl HtmlReporter<'_> {
     /// The table of the problem games kept, worst first; the file column as wide as the
     /// longest path up to a share of the page (see [`file_column`]).
     fn table(&self, h: &mut String) {
-        file_column(self.longest_path, h);
+        let longest_path = self.kept.iter().flatten().map(|(n, _)| *n).max();
+        file_column(longest_path.unwrap_or(0), h);
         h.push_str(
             r#"<table id="games-table"><colgroup><col class="c-file"><col class="c-status"><col><col class="c-check"></colgroup><thead><tr><th data-sort="text">file and game</th><th data-sort="num">status</th><th data-sort="num">codes and findings (first move)</th><th data-sort="text">check</th></tr></thead>"#,
         );
         h.push('\n');
-        for body in self.kept.iter().flatten() {
+        for (_, body) in self.kept.iter().flatten() {
             h.push_str(&String::from_utf8_lossy(body));
         }
         h.push_str("</table>\n");
