@@ -9,12 +9,13 @@ shows the summary's numbers (game count, statuses, findings by code) as the JSON
 summary of the same input gives them. First it checks itself: a page with a deliberate
 console error and a page that asks for a network address must both be caught.
 
-    python3 scripts/browser-check.py [--png-dir DIR] [--readme-png FILE] [PATH...]
+    python3 scripts/browser-check.py [--png-dir DIR] [--readme-png FILE] [--readme-report-png FILE] [PATH...]
 
 Exit code 0 when every check holds, 1 otherwise. Needs Debian's `chromium`.
 """
 
 import argparse
+import html
 import json
 import os
 import re
@@ -151,8 +152,7 @@ def check_report(paths, name, work, png_dir, problems):
     page = Path(work) / f"{name}.html"
     out = sgfaudit("audit", "--format", "html", "--progress", "never", *paths)
     page.write_bytes(out.stdout)
-    png = Path(png_dir) / f"{name}.png" if png_dir else None
-    dom, console, urls = render(page, work, png)
+    dom, console, urls = render(page, work)
     print(f"{name}: {len(out.stdout) / 1e6:.1f} MB of HTML, {summary['games']} games")
     for line in console:
         fail(problems, f"{name}: console message: {line}")
@@ -177,6 +177,184 @@ def check_report(paths, name, work, png_dir, problems):
     if shown != str(rows):
         fail(problems, f"{name}: {rows} rows but the filter says {shown} shown")
     print(f"{name}: {rows} problem games in the table; summary numbers on the page")
+    check_layout(page, name, work, png_dir, problems)
+
+
+# Measures the rendered page and writes what it found, as JSON, into <pre id="layout">:
+# appended to a copy of the page after its own script, read back from --dump-dom.
+MEASURE = r"""
+<script>
+(function () {
+  var canvas = document.createElement("canvas").getContext("2d");
+  function eightChars(el) {
+    canvas.font = getComputedStyle(el).font;
+    return canvas.measureText("00000000").width;
+  }
+  // Lines of text in `el` (leaving out its <div>s): the boxes of its text, grouped by
+  // how far down they are.
+  function lines(el) {
+    var tops = [], walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), node;
+    while ((node = walker.nextNode())) {
+      if (node.parentNode.closest("div") && el.contains(node.parentNode.closest("div"))) {
+        continue;
+      }
+      var range = document.createRange();
+      range.selectNodeContents(node);
+      Array.prototype.forEach.call(range.getClientRects(), function (r) {
+        if (r.width > 0) { tops.push(r.top + r.height / 2); }
+      });
+    }
+    tops.sort(function (a, b) { return a - b; });
+    var half = parseFloat(getComputedStyle(el).fontSize) / 2, n = 0, last = -1e9;
+    tops.forEach(function (t) { if (t - last > half) { n++; last = t; } });
+    return n;
+  }
+  function visible(el) { return el.getClientRects().length > 0; }
+  var out = {width: innerWidth, pageWidth: document.documentElement.scrollWidth,
+             narrow: [], paths: [], statuses: [], shows: []};
+  var table = document.getElementById("games-table");
+  Array.prototype.forEach.call(table ? table.querySelectorAll("th, td") : [], function (c) {
+    if (!visible(c)) { return; }
+    var s = getComputedStyle(c);
+    var inner = c.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    var need = eightChars(c);
+    if (inner + 0.5 < need) {
+      out.narrow.push({text: c.textContent.slice(0, 40), width: inner, need: need});
+    }
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("td.path"), function (c) {
+    // The path, without the game's number and line under it.
+    var path = c.firstChild ? c.textContent : "";
+    Array.prototype.forEach.call(c.querySelectorAll("div"), function (d) {
+      path = path.replace(d.textContent, "");
+    });
+    out.paths.push({chars: path.length, lines: lines(c), text: path,
+                    overflows: c.scrollWidth > c.clientWidth + 1});
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("tr[data-status]"), function (r) {
+    out.statuses.push(r.dataset.status);
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("pre.show"), function (pre) {
+    var s = getComputedStyle(pre), box = pre.getBoundingClientRect();
+    var cell = pre.closest("td").getBoundingClientRect();
+    out.shows.push({text: pre.textContent, lines: lines(pre),
+                    fits: pre.scrollWidth <= pre.clientWidth + 1,
+                    scrolls: s.overflowX === "auto" || s.overflowX === "scroll",
+                    inside: box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5,
+                    button: !!(pre.parentNode.querySelector("button.copy"))});
+  });
+  var pre = document.createElement("pre");
+  pre.id = "layout";
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+})();
+</script>
+"""
+LAYOUT = re.compile(r'<pre id="layout">(.*?)</pre>', re.S)
+# The table's order: worst first.
+RANK = {"illegal": 0, "mismatch": 1, "error": 2, "ok": 3}
+WIDTHS = (1280, 800)
+
+
+def measure(page, work, width):
+    """The layout of `page` at `width` CSS pixels, as MEASURE reports it."""
+    measured = Path(work) / f"measured-{width}-{page.name}"
+    text = page.read_text()
+    at = text.rfind("</body>")
+    measured.write_text(text[:at] + MEASURE + text[at:])
+    profile = tempfile.mkdtemp(dir=work)
+    dom = subprocess.run(
+        [chromium(), *FLAGS, f"--user-data-dir={profile}", f"--window-size={width},1800",
+         "--virtual-time-budget=5000", "--dump-dom", measured.resolve().as_uri()],
+        capture_output=True, text=True, timeout=180,
+    )
+    shutil.rmtree(profile, ignore_errors=True)
+    m = LAYOUT.search(dom.stdout)
+    if not m:
+        raise RuntimeError(f"no layout measured for {page} at {width}px: {dom.stderr[-2000:]}")
+    return json.loads(html.unescape(m.group(1)))
+
+
+def layout_problems(layout, width):
+    """What a person would find hard to read, from the measured layout."""
+    found = []
+    if layout["width"] != width:
+        found.append(f"the window is {layout['width']}px wide, not {width}px")
+    if layout["pageWidth"] > layout["width"]:
+        found.append(f"the page is {layout['pageWidth']}px wide: it scrolls sideways")
+    for cell in layout["narrow"]:
+        found.append(f"a table cell is {cell['width']:.0f}px wide, less than 8 characters "
+                     f"({cell['need']:.0f}px): {cell['text']!r}")
+    for path in layout["paths"]:
+        allowed = 3 if path["chars"] <= 80 else -(-3 * path["chars"] // 80)
+        if path["overflows"]:
+            found.append(f"a path is wider than its cell: {path['text']}")
+        if path["lines"] > allowed:
+            found.append(f"a path of {path['chars']} characters takes {path['lines']} lines "
+                         f"(at most {allowed}): {path['text']}")
+    ranks = [RANK[s] for s in layout["statuses"]]
+    if ranks and ranks[0] != min(ranks):
+        found.append(f"the first row is {layout['statuses'][0]}, not the worst status present")
+    if ranks != sorted(ranks):
+        found.append("the rows are not worst first")
+    for show in layout["shows"]:
+        if show["lines"] != 1 or not (show["fits"] or show["scrolls"]) or not show["inside"]:
+            found.append(f"a show line is cut or wrapped ({show['lines']} lines, "
+                         f"fits={show['fits']}, scrolls={show['scrolls']}, "
+                         f"inside={show['inside']}): {show['text']}")
+    return found
+
+
+def check_layout(page, name, work, png_dir, problems):
+    """The report read by a person at each width: every point of layout_problems, and a
+    screenshot of the top of the page for a person to look at."""
+    for width in WIDTHS:
+        layout = measure(page, work, width)
+        found = layout_problems(layout, width)
+        for problem in found[:10]:
+            fail(problems, f"{name} at {width}px: {problem}")
+        if len(found) > 10:
+            fail(problems, f"{name} at {width}px: and {len(found) - 10} more layout problems")
+        if png_dir:
+            screenshot(page, work, Path(png_dir) / f"{name}-{width}.png", (width, 1800))
+        print(f"{name} at {width}px: {len(layout['statuses'])} rows, "
+              f"{len(layout['paths'])} paths up to "
+              f"{max([p['lines'] for p in layout['paths']] or [0])} lines, "
+              f"{len(layout['shows'])} show lines, first row {layout['statuses'][:1]}")
+
+
+def screenshot(page, work, png, size):
+    profile = tempfile.mkdtemp(dir=work)
+    shot = subprocess.run(
+        [chromium(), *FLAGS, f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}",
+         "--hide-scrollbars", "--default-background-color=ffffffff",
+         "--virtual-time-budget=5000", f"--screenshot={png}", page.resolve().as_uri()],
+        capture_output=True, text=True, timeout=180,
+    )
+    shutil.rmtree(profile, ignore_errors=True)
+    if not Path(png).exists():
+        raise RuntimeError(f"no screenshot of {page}: {shot.stderr[-2000:]}")
+
+
+BAD_TABLE = """<!DOCTYPE html><html><body>
+<table id="games-table" style="width:600px;table-layout:fixed"><col style="width:40px"><col style="width:90px"><col>
+<tr data-status="ok"><td class="path" style="word-break:break-all">a/very/long/path/of/eighty/characters/that/wraps/everywhere/x.sgf</td>
+<td><pre class="show" style="white-space:pre-wrap;width:80px;overflow:hidden">sgfaudit show a/very/long/path.sgf --game 0 --move 3</pre></td></tr>
+<td>y</td></tr>
+<tr data-status="illegal"><td class="path">b.sgf</td><td>x</td><td>z</td></tr></table></body></html>"""
+
+
+def self_test_layout(work, problems):
+    """The layout checks must be able to fail: a page with a narrow path column, a cut
+    show line and an `ok` row before an `illegal` one is caught on each count."""
+    bad = Path(work) / "bad-table.html"
+    bad.write_text(BAD_TABLE)
+    found = " | ".join(layout_problems(measure(bad, work, 800), 800))
+    for what in ("less than 8 characters", "a path of", "not the worst status",
+                 "a show line is cut"):
+        if what not in found:
+            fail(problems, f"self-test: the layout check did not see {what!r} ({found})")
+    print("self-test: a narrow cell, a tall path, a wrong order and a cut show line are caught")
 
 
 def check_svg(work, png_dir, readme_png, problems):
@@ -199,18 +377,25 @@ def check_svg(work, png_dir, readme_png, problems):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("paths", nargs="*")
-    parser.add_argument("--png-dir", help="keep the screenshots here")
+    parser.add_argument("--png-dir", default=str(ROOT / "target" / "browser-check"),
+                        help="keep the screenshots here (default: target/browser-check)")
+    parser.add_argument("--readme-report-png",
+                        help="write the picture of the top of the real games' report here")
     parser.add_argument("--readme-png", help="write the diagram's picture here")
     args = parser.parse_args()
-    real = args.paths or [str((ROOT / "../shared/corpus/real").resolve())]
+    # As a person would give it, relative to the project (the paths in the table).
+    real = args.paths or ["../shared/corpus/real"]
     problems = []
     with tempfile.TemporaryDirectory() as work:
         self_test(work, problems)
+        self_test_layout(work, problems)
         if args.png_dir:
             Path(args.png_dir).mkdir(parents=True, exist_ok=True)
         check_report(["corpus"], "corpus", work, args.png_dir, problems)
         check_report(real, "real", work, args.png_dir, problems)
         check_svg(work, args.png_dir, args.readme_png, problems)
+        if args.readme_report_png:
+            screenshot(Path(work) / "real.html", work, Path(args.readme_report_png), (1280, 1145))
     if problems:
         print(f"browser-check: {len(problems)} problem(s)")
         return 1

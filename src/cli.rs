@@ -147,7 +147,7 @@ pub enum FormatChoice {
     /// One CSV row per finding.
     FindingsCsv,
     Github,
-    /// One self-contained HTML page: summary, problem games, diagrams.
+    /// One self-contained HTML page: summary, problem games worst first, diagrams.
     Html,
 }
 

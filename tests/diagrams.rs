@@ -538,8 +538,139 @@ fn html_report_is_the_same_for_any_jobs_and_draws_every_illegal_game() {
     }
 }
 
+/// The statuses of the table's rows, in the page's order.
+fn row_statuses(html: &str) -> Vec<String> {
+    html.split(r#"<tr data-status=""#)
+        .skip(1)
+        .map(|r| r.split('"').next().unwrap().to_string())
+        .collect()
+}
+
+/// Where a status goes in the table: worst first.
+fn status_rank(status: &str) -> usize {
+    ["illegal", "mismatch", "error", "ok"]
+        .iter()
+        .position(|s| *s == status)
+        .unwrap()
+}
+
+/// Undoes the page's escaping of text.
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
 #[test]
-fn html_report_shows_the_first_problem_games_and_says_how_many_more() {
+fn html_report_puts_the_worst_games_first_and_says_why_a_game_is_an_error() {
+    let out = sgfaudit(&["audit", "--format", "html", "corpus"]);
+    let html = String::from_utf8(out.stdout).unwrap();
+    let statuses = row_statuses(&html);
+    let ranks: Vec<usize> = statuses.iter().map(|s| status_rank(s)).collect();
+    assert_eq!(statuses[0], "illegal");
+    assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{statuses:?}");
+    // Inside a group, input order (the JSON Lines order).
+    let json = common::json_lines(&sgfaudit(&["audit", "--json", "corpus"]).stdout);
+    let illegal: Vec<String> = common::games(&json)
+        .iter()
+        .filter(|g| g["status"] == "illegal")
+        .map(|g| g["path"].as_str().unwrap().to_string())
+        .collect();
+    let paths: Vec<String> = html
+        .split(r#"<td class="path">"#)
+        .skip(1)
+        .take(illegal.len())
+        .map(|cell| {
+            let path = cell.split("<div").next().unwrap();
+            unescape(
+                &path
+                    .replace("<wbr>", "")
+                    .replace("<span>", "")
+                    .replace("</span>", ""),
+            )
+        })
+        .collect();
+    assert_eq!(paths, illegal);
+    // Every error row says why: the first error finding, by code and message.
+    let errors: Vec<&str> = html.split(r#"<tr data-status="error""#).skip(1).collect();
+    assert!(!errors.is_empty());
+    for row in errors {
+        let row = row.split("</tr>").next().unwrap();
+        let why = row
+            .split(r#"<div class="why">"#)
+            .nth(1)
+            .unwrap_or_else(|| panic!("an error row without its reason: {row}"));
+        assert!(why.contains(": "), "{why}");
+    }
+}
+
+#[test]
+fn html_report_shows_a_result_by_the_count_the_check_compared() {
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    // Counted by territory (W+139.5), as the rules call for; the area count is W+140.5.
+    let file =
+        shared.join("real/ai-tournaments/The_11th_Computer_Go_UEC_Cup/day1_4-QuinoaIgo-Ray.sgf");
+    let file = file.to_str().unwrap();
+    let json = common::json_lines(&sgfaudit(&["audit", "--json", file]).stdout);
+    let game = common::games(&json)[0].clone();
+    assert_eq!(game["score"]["counting"], "territory");
+    assert_eq!(game["check"]["verdict"], "disagrees");
+    let counted = game["check"]["computed"].as_str().unwrap();
+    assert_ne!(counted, game["score"]["result"].as_str().unwrap());
+    let html = String::from_utf8(sgfaudit(&["audit", "--format", "html", file]).stdout).unwrap();
+    assert!(
+        html.contains(&format!("<br>territory count {counted}<br>")),
+        "the table"
+    );
+    assert!(
+        html.contains(&format!("territory count {counted}; RE[B+139.5] disagrees")),
+        "the caption"
+    );
+}
+
+#[test]
+fn html_report_show_lines_run_as_copied() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("my games");
+    std::fs::create_dir(&games).unwrap();
+    let name = "it's <a> & $b.sgf";
+    std::fs::copy(
+        root().join("corpus/shapes/triple-ko__superko@8.sgf"),
+        games.join(name),
+    )
+    .unwrap();
+    let out = sgfaudit(&["audit", "--format", "html", games.to_str().unwrap()]);
+    let html = String::from_utf8(out.stdout).unwrap();
+    let line = html
+        .split(r#"<pre class="show">"#)
+        .nth(1)
+        .and_then(|r| r.split("</pre>").next())
+        .map(unescape)
+        .expect("a show line");
+    assert!(line.starts_with("sgfaudit show "), "{line}");
+    assert!(line.ends_with("--game 0 --move 8"), "{line}");
+    // Run as written by a POSIX shell, with `sgfaudit` being this build.
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("sgfaudit() {{ \"$SGFAUDIT\" \"$@\"; }}; {line}"))
+        .env("SGFAUDIT", env!("CARGO_BIN_EXE_sgfaudit"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{line}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(String::from_utf8_lossy(&run.stdout).contains("move 8"));
+}
+
+#[test]
+fn html_report_shows_the_worst_problem_games_and_says_how_many_more() {
     use sgfaudit::audit::Status;
     use sgfaudit::output::html::HtmlReporter;
     use sgfaudit::output::progress::ProgressMode;
@@ -576,7 +707,8 @@ fn html_report_shows_the_first_problem_games_and_says_how_many_more() {
         some.contains(&format!(r#"<b id="hidden">{}</b> more"#, rows - 5)),
         "the page says how many more"
     );
-    // The rows shown are the first ones.
+    // The rows kept are the worst: the first five of the whole table.
+    assert_eq!(row_statuses(&some), row_statuses(&all)[..5]);
     let first = |html: &str| {
         html.split("<tr data-status=")
             .skip(1)

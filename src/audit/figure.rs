@@ -322,9 +322,13 @@ pub fn problem_figures(
     }
     if report.check.verdict == Verdict::Disagrees {
         if let (Some(position), Some(score)) = (final_position, &report.score) {
+            // The count the check compared, which may be the territory count.
+            let compared = score
+                .counted(score.counting)
+                .map_or(&*score.result, |c| c.1);
             let caption = vec![format!(
-                "counted {}; RE[{}] disagrees",
-                score.result,
+                "{} count {compared}; RE[{}] disagrees",
+                score.counting.as_str(),
                 report.result.as_deref().unwrap_or("")
             )];
             figures.push(counted_figure(

@@ -1,43 +1,34 @@
 //! `--format html`: one self-contained page (inline CSS and SVG, a little plain
 //! JavaScript, nothing loaded from anywhere) for a person who must see the problems: the
 //! summary with findings by code as a bar chart and the verdicts, then a table of the
-//! problem games, sortable and filtered by code and status, each with a diagram of its
-//! first illegal move and, for a result that disagrees, of the counted position.
+//! problem games, worst first, sortable and filtered by code and status, each with a
+//! diagram of its first illegal move and, for a result that disagrees, of the counted
+//! position (see [`super::html_row`]).
 //!
-//! The page is written as the run goes, games in input order; the summary, known only at
-//! the end, comes last in the file and first on the screen (CSS `order`). No timing is
-//! written, so the page is the same bytes for any `--jobs`. At most [`MAX_ROWS`] problem
-//! games are shown; the page says how many more there are.
+//! The table is written at the end, worst first (`illegal`, `mismatch`, `error`, then `ok`
+//! with warnings; input order inside each group), then the summary, which comes first on
+//! the screen (CSS `order`). No timing is written, so the page is the same bytes for any
+//! `--jobs`. At most [`MAX_ROWS`] problem games are kept, the worst ones; the page says
+//! how many more there are.
 //!
 //! The workers render each game into a small frame: its status, its verdict and, for a
-//! problem game, the table row. The reporter reads the frames to count and to write the
-//! rows, so a game without problems costs three bytes and a length.
+//! problem game, its table body. The reporter reads the frames to count and keeps the
+//! bodies of the worst problem games, so a game without problems costs eight bytes.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::svg::{escape, write_figure, Style, DEFS};
+use super::html_row::{code_class, game_body, rank};
+use super::svg::{escape, DEFS};
 use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::{GameReport, Status};
-use crate::finding::{Code, Severity};
+use crate::finding::Severity;
 use crate::score::Verdict;
 
 /// Problem games shown in the table; the rest are counted.
 pub const MAX_ROWS: usize = 2000;
 
-/// Findings listed per game (a game can hold one per move).
-const MAX_FINDINGS: usize = 8;
-
 const VERDICTS: [Verdict; 3] = [Verdict::Agrees, Verdict::Disagrees, Verdict::Unverifiable];
-
-fn verdict_name(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Agrees => "agrees",
-        Verdict::Disagrees => "disagrees",
-        Verdict::Unverifiable => "unverifiable",
-    }
-}
 
 /// A game is a problem game when its status is not `ok` or it has a finding of severity
 /// `warning` or `error` (findings of severity `info` alone are not problems).
@@ -49,18 +40,25 @@ pub fn is_problem(game: &GameReport) -> bool {
             .any(|f| f.severity >= Severity::Warning)
 }
 
+/// Bytes before a frame's table body: status, verdict, path length (u16), body length
+/// (u32).
+const FRAME_HEAD: usize = 8;
+
 /// Writes the HTML report.
 pub struct HtmlReporter<'w> {
     out: Box<dyn Write + 'w>,
     limit: usize,
-    shown: usize,
-    hidden: usize,
+    /// The table bodies kept, with their path's length in characters, by [`rank`] of
+    /// their status, each group in input order: the `limit` worst problem games.
+    kept: [Vec<(usize, Vec<u8>)>; 4],
+    /// Problem games left out, by [`rank`].
+    hidden: [usize; 4],
     verdicts: [usize; 3],
     errors: Vec<InputError>,
 }
 
-/// Renders one game's frame: status byte, verdict byte, row length (u32, little-endian),
-/// row.
+/// Renders one game's frame: status byte, verdict byte, path length in characters (u16,
+/// little-endian), table body length (u32, little-endian), table body.
 fn render_game(game: &GameReport, out: &mut Vec<u8>) {
     let status = Status::ALL
         .iter()
@@ -73,134 +71,21 @@ fn render_game(game: &GameReport, out: &mut Vec<u8>) {
     out.push(status as u8);
     out.push(verdict as u8);
     if !is_problem(game) {
-        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&[0; FRAME_HEAD - 2]);
         return;
     }
-    let row = row(game);
-    let len = u32::try_from(row.len()).unwrap_or(u32::MAX);
+    let path_chars = u16::try_from(game.path.chars().count()).unwrap_or(u16::MAX);
+    out.extend_from_slice(&path_chars.to_le_bytes());
+    let body = game_body(game);
+    let len = u32::try_from(body.len()).unwrap_or(u32::MAX);
     out.extend_from_slice(&len.to_le_bytes());
-    out.extend_from_slice(&row.as_bytes()[..len as usize]);
-}
-
-/// The severity class of a code, for colours: by what it usually is.
-fn code_class(code: Code) -> &'static str {
-    match code {
-        Code::Occupied | Code::OffBoard | Code::Suicide | Code::Ko | Code::Superko => "error",
-        Code::KomiNormalized => "info",
-        _ => "warning",
-    }
-}
-
-/// The table row of a problem game.
-fn row(game: &GameReport) -> String {
-    let mut s = String::with_capacity(1024);
-    let mut codes: BTreeMap<Code, usize> = BTreeMap::new();
-    for f in &game.findings {
-        *codes.entry(f.code).or_insert(0) += 1;
-    }
-    let path = escape(&game.path);
-    let _ = write!(
-        s,
-        r#"<tr data-status="{}" data-codes=" "#,
-        game.status.as_str()
-    );
-    for code in codes.keys() {
-        let _ = write!(s, "{code} ");
-    }
-    let _ = write!(
-        s,
-        r#""><td class="path">{path}</td><td data-v="{}">{}<br><span class="dim">line {}</span></td><td><span class="st st-{st}">{st}</span></td><td>"#,
-        game.game,
-        game.game,
-        game.line,
-        st = game.status.as_str()
-    );
-    for (code, n) in &codes {
-        let _ = write!(s, r#"<span class="code c-{}">{code}"#, code_class(*code));
-        if *n > 1 {
-            let _ = write!(s, " ×{n}");
-        }
-        s.push_str("</span> ");
-    }
-    s.push_str("</td>");
-    // The findings, worst first, then in order.
-    let mut order: Vec<usize> = (0..game.findings.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(game.findings[i].severity));
-    let first_move = order
-        .first()
-        .and_then(|&i| game.findings[i].r#move)
-        .map(i64::from)
-        .unwrap_or(-1);
-    let _ = write!(s, r#"<td class="findings" data-v="{first_move}"><ul>"#);
-    for &i in order.iter().take(MAX_FINDINGS) {
-        let f = &game.findings[i];
-        let at = match (f.r#move, &f.vertex) {
-            (Some(m), Some(v)) => format!("move {m} {v}, "),
-            (Some(m), None) => format!("move {m}, "),
-            _ => String::new(),
-        };
-        let _ = write!(
-            s,
-            r#"<li><span class="sev-{}">{}</span> <b>{}</b> <span class="dim">{at}{}:{}</span> {}</li>"#,
-            f.severity.as_str(),
-            f.severity.as_str(),
-            f.code,
-            f.line,
-            f.column,
-            escape(&f.message)
-        );
-    }
-    if game.findings.len() > MAX_FINDINGS {
-        let _ = write!(
-            s,
-            "<li class=\"dim\">and {} more</li>",
-            game.findings.len() - MAX_FINDINGS
-        );
-    }
-    s.push_str("</ul></td>");
-    let _ = write!(
-        s,
-        r#"<td><span class="v v-{v}">{v}</span>"#,
-        v = verdict_name(game.check.verdict)
-    );
-    if let Some(re) = &game.check.recorded {
-        let _ = write!(s, "<br>RE[{}]", escape(re));
-    }
-    if let Some(c) = &game.check.computed {
-        let _ = write!(s, "<br>counted {}", escape(c));
-    }
-    if let Some(r) = &game.check.reason {
-        let _ = write!(s, r#"<br><span class="dim">{}</span>"#, escape(r));
-    }
-    s.push_str("</td><td class=\"fig\">");
-    for figure in &game.figures {
-        s.push_str("<figure>");
-        write_figure(figure, Style::Inline, &mut s);
-        if !figure.caption.is_empty() {
-            s.push_str("<figcaption>");
-            for line in &figure.caption {
-                let _ = write!(s, "{}<br>", escape(line));
-            }
-            s.push_str("</figcaption>");
-        }
-        s.push_str("</figure>");
-    }
-    if let Some(m) = crate::audit::figure::first_illegal_move(&game.findings).and_then(|f| f.r#move)
-    {
-        let _ = write!(
-            s,
-            "<code>sgfaudit show {path} --game {} --move {m}</code>",
-            game.game
-        );
-    }
-    s.push_str("</td></tr>\n");
-    s
+    out.extend_from_slice(&body.as_bytes()[..len as usize]);
 }
 
 const STYLE: &str = r#"
 body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#1b1b1b;background:#f6f5f2}
 header{padding:12px 20px;background:#2d2a26;color:#f6f5f2}header h1{margin:0;font-size:20px}
-header p{margin:4px 0 0;color:#cfc9bf;word-break:break-all}
+header p{margin:4px 0 0;color:#cfc9bf;overflow-wrap:anywhere}
 main{display:flex;flex-direction:column;padding:0 20px 30px}
 #summary{order:1}#problems{order:2}
 section h2{font-size:17px;margin:18px 0 8px}
@@ -215,30 +100,36 @@ section h2{font-size:17px;margin:18px 0 8px}
 .bars text{font-size:12px;dominant-baseline:central}
 .stack{display:flex;height:18px;max-width:640px;border-radius:4px;overflow:hidden;background:#e4e4e4}
 .stack span{display:block;height:100%}.s-agrees{background:#3aa55d}.s-disagrees{background:#d9534f}.s-unverifiable{background:#c8c8c8}
-table{border-collapse:collapse;background:#fff;width:100%}
-th,td{border:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left}
-th{background:#ece9e3;position:sticky;top:0}th[data-sort]{cursor:pointer}th[data-sort]:after{content:" \2195";color:#999}
-td.path{word-break:break-all;max-width:260px}td.findings ul{margin:0;padding-left:16px}
-td.fig figure{margin:0 0 6px;display:inline-block;vertical-align:top}td.fig figcaption{font-size:12px;max-width:460px}
-td.fig code{font-size:11px;color:#555;word-break:break-all}
+table{border-collapse:collapse;background:#fff;width:100%;table-layout:fixed}
+.c-status{width:calc(9ch + 20px)}.c-check{width:20%}
+th,td{border:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left;overflow-wrap:break-word}
+th{background:#ece9e3;position:sticky;top:0;z-index:1}th[data-sort]{cursor:pointer}th[data-sort]:after{content:" \2195";color:#999}
+td.path{font-size:13px}td.path div{font-size:12px}td.path span{display:inline-block}.why{font-size:12px;margin-top:2px}
+td.findings ul{margin:2px 0 0;padding-left:16px}summary{cursor:pointer;color:#555;margin-left:16px}
+tr.figs td{border-top:0;background:#fbfaf8}tr:has(+tr.figs) td{border-bottom:0}
+tr.figs figure{margin:0 14px 6px 0;display:inline-block;vertical-align:top}tr.figs figcaption{font-size:12px;max-width:460px}
+.showline{display:flex;align-items:flex-start;gap:6px;max-width:100%}
+pre.show{flex:1 1 auto;min-width:0;margin:0;padding:3px 6px;font-size:12px;background:#f1efea;border:1px solid #ddd;border-radius:4px;overflow-x:auto;white-space:pre}
+button.copy{font-size:12px;padding:2px 8px;cursor:pointer}
 .controls{margin:8px 0}.controls label{margin-right:14px}
-.legend svg{vertical-align:middle}.legend span{margin-right:14px;white-space:nowrap}
+.legend svg{vertical-align:middle}.legend span{margin-right:14px;white-space:nowrap;display:inline-block}
+@media (max-width:1000px){.c-check{width:17%}td.path{font-size:12px}}
 "#;
 
 const SCRIPT: &str = r#"
 (function () {
   var table = document.getElementById("games-table");
-  var body = table.tBodies[0];
-  var rows = Array.prototype.slice.call(body.rows);
-  rows.forEach(function (r, i) { r.dataset.i = i; });
+  var games = Array.prototype.slice.call(table.tBodies);
+  games.forEach(function (g, i) { g.dataset.i = i; });
   var code = document.getElementById("f-code");
   var status = document.getElementById("f-status");
   var shown = document.getElementById("shown");
   function filter() {
     var c = code.value, s = status.value, n = 0;
-    rows.forEach(function (r) {
+    games.forEach(function (g) {
+      var r = g.rows[0];
       var ok = (!c || r.dataset.codes.indexOf(" " + c + " ") >= 0) && (!s || r.dataset.status === s);
-      r.hidden = !ok;
+      g.hidden = !ok;
       if (ok) { n++; }
     });
     shown.textContent = n;
@@ -252,16 +143,51 @@ const SCRIPT: &str = r#"
     th.addEventListener("click", function () {
       var d = direction[i] = -(direction[i] || -1);
       var numeric = th.dataset.sort === "num";
-      function key(r) {
-        var cell = r.cells[i];
-        var v = cell.dataset.v !== undefined ? cell.dataset.v : cell.textContent;
+      function key(g) {
+        var cell = g.rows[0].cells[i], v = cell.textContent;
+        if (cell.dataset.v !== undefined) {
+          v = cell.dataset.v;
+        } else if (cell.className === "path") {
+          // The path, then the game's number ("game N, line L" under it) in order.
+          var game = cell.lastChild.textContent;
+          v = v.slice(0, -game.length) + "\u0000" + ("00000000" + parseInt(game.slice(5), 10)).slice(-9);
+        }
         return numeric ? parseFloat(v) : v;
       }
-      rows.sort(function (a, b) {
+      games.sort(function (a, b) {
         var x = key(a), y = key(b);
         return (x < y ? -1 : x > y ? 1 : 0) * d || a.dataset.i - b.dataset.i;
       });
-      rows.forEach(function (r) { body.appendChild(r); });
+      games.forEach(function (g) { table.appendChild(g); });
+    });
+  });
+  // A copy button beside each `sgfaudit show` line.
+  Array.prototype.forEach.call(document.querySelectorAll("pre.show"), function (pre) {
+    var line = document.createElement("div");
+    line.className = "showline";
+    pre.parentNode.insertBefore(line, pre);
+    line.appendChild(pre);
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "copy";
+    button.textContent = "copy";
+    line.appendChild(button);
+    button.addEventListener("click", function () {
+      var text = pre.textContent;
+      function done() { button.textContent = "copied"; }
+      function bySelection() {
+        var range = document.createRange();
+        range.selectNodeContents(pre);
+        var selection = window.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+        if (document.execCommand("copy")) { done(); }
+      }
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(done, bySelection);
+      } else {
+        bySelection();
+      }
     });
   });
   filter();
@@ -274,15 +200,31 @@ impl<'w> HtmlReporter<'w> {
         HtmlReporter::with_limit(out, MAX_ROWS)
     }
 
-    /// A reporter that shows at most `limit` problem games.
+    /// A reporter that shows at most `limit` problem games, the worst ones.
     pub fn with_limit(out: Box<dyn Write + 'w>, limit: usize) -> Self {
         HtmlReporter {
             out,
             limit,
-            shown: 0,
-            hidden: 0,
+            kept: Default::default(),
+            hidden: [0; 4],
             verdicts: [0; 3],
             errors: Vec::new(),
+        }
+    }
+
+    fn shown(&self) -> usize {
+        self.kept.iter().map(Vec::len).sum()
+    }
+
+    /// Keeps a problem game's table body; past the limit, the last kept body of the
+    /// least bad group goes (it is the last in the table's order).
+    fn keep(&mut self, status: Status, path_chars: usize, body: &[u8]) {
+        self.kept[rank(status)].push((path_chars, body.to_vec()));
+        if self.shown() > self.limit {
+            if let Some(group) = (0..4).rev().find(|&g| !self.kept[g].is_empty()) {
+                self.kept[group].pop();
+                self.hidden[group] += 1;
+            }
         }
     }
 
@@ -316,6 +258,197 @@ impl<'w> HtmlReporter<'w> {
     }
 }
 
+impl HtmlReporter<'_> {
+    /// The table of the problem games kept, worst first; the file column as wide as the
+    /// longest path up to a share of the page (see [`file_column`]).
+    fn table(&self, h: &mut String) {
+        let longest_path = self.kept.iter().flatten().map(|(n, _)| *n).max();
+        file_column(longest_path.unwrap_or(0), h);
+        h.push_str(
+            r#"<table id="games-table"><colgroup><col class="c-file"><col class="c-status"><col><col class="c-check"></colgroup><thead><tr><th data-sort="text">file and game</th><th data-sort="num">status</th><th data-sort="num">codes and findings (first move)</th><th data-sort="text">check</th></tr></thead>"#,
+        );
+        h.push('\n');
+        for (_, body) in self.kept.iter().flatten() {
+            h.push_str(&String::from_utf8_lossy(body));
+        }
+        h.push_str("</table>\n");
+        let (shown, hidden) = (self.shown(), self.hidden.iter().sum::<usize>());
+        if shown == 0 {
+            h.push_str("<p>No problem games.</p>");
+        }
+        if hidden > 0 {
+            let by_status: Vec<String> = STATUS_BY_RANK
+                .iter()
+                .zip(self.hidden)
+                .filter(|(_, n)| *n > 0)
+                .map(|(status, n)| format!("{n} {}", status_group(*status)))
+                .collect();
+            let _ = write!(
+                h,
+                r#"<p id="more">The {shown} worst problem games are shown; <b id="hidden">{hidden}</b> more are not ({}; run <code>sgfaudit audit --format jsonl</code> for all of them).</p>"#,
+                by_status.join(", ")
+            );
+        }
+    }
+
+    /// The cards: files, games, moves, statuses, unreadable inputs.
+    fn cards(&self, s: &Summary, h: &mut String) {
+        h.push_str("<h2>Summary</h2><div class=\"cards\">");
+        let card = |h: &mut String, id: &str, n: usize, label: &str, class: &str| {
+            let _ = write!(
+                h,
+                r#"<div class="card"><b id="{id}" class="{class}">{n}</b>{label}</div>"#
+            );
+        };
+        card(h, "files", s.files, "files", "");
+        card(h, "games", s.games, "games", "");
+        let _ = write!(
+            h,
+            r#"<div class="card"><b id="moves">{}</b>moves</div>"#,
+            s.moves
+        );
+        for status in Status::ALL {
+            let n = s.by_status.get(&status).copied().unwrap_or(0);
+            card(
+                h,
+                &format!("status-{}", status.as_str()),
+                n,
+                status.as_str(),
+                &format!("st-{}", status.as_str()),
+            );
+        }
+        if s.unreadable > 0 {
+            card(
+                h,
+                "unreadable",
+                s.unreadable,
+                "unreadable inputs",
+                "st-error",
+            );
+        }
+        h.push_str("</div>");
+    }
+
+    /// How many results were checked against `RE[]`, and the verdicts as a stacked bar.
+    fn verdicts(&self, s: &Summary, h: &mut String) {
+        let checked = self.verdicts[0] + self.verdicts[1];
+        let games = self.verdicts.iter().sum::<usize>().max(1);
+        let _ = write!(
+            h,
+            r#"<h2>Results checked against RE[]</h2><p><b id="checked">{checked}</b> of {} games counted and checked ({:.1}%): "#,
+            s.games,
+            100.0 * checked as f64 / games as f64
+        );
+        for (v, n) in VERDICTS.iter().zip(self.verdicts) {
+            let name = v.as_str();
+            let _ = write!(
+                h,
+                r#"<span class="v-{name}"><b id="verdict-{name}">{n}</b> {name}</span> "#
+            );
+        }
+        h.push_str(r#"</p><div class="stack">"#);
+        for (v, n) in VERDICTS.iter().zip(self.verdicts) {
+            if n > 0 {
+                let name = v.as_str();
+                let _ = write!(
+                    h,
+                    r#"<span class="s-{name}" style="width:{:.3}%" title="{name}: {n}"></span>"#,
+                    100.0 * n as f64 / games as f64
+                );
+            }
+        }
+        h.push_str("</div>");
+    }
+
+    /// The table's filters, by code and by status.
+    fn controls(&self, s: &Summary, h: &mut String) {
+        let _ = write!(
+            h,
+            r#"<h2>Problem games: <span id="shown">{}</span> shown of {}, worst first</h2><div class="controls"><label>code <select id="f-code"><option value="">any</option>"#,
+            self.shown(),
+            self.shown() + self.hidden.iter().sum::<usize>()
+        );
+        for code in s.by_code.keys() {
+            let _ = write!(h, r#"<option>{code}</option>"#);
+        }
+        h.push_str(
+            r#"</select></label><label>status <select id="f-status"><option value="">any</option>"#,
+        );
+        for status in Status::ALL {
+            let _ = write!(h, "<option>{}</option>", status.as_str());
+        }
+        h.push_str("</select></label> (click a column's title to sort)</div>");
+    }
+}
+
+/// Page widths (CSS pixels) up to which the page is narrow: the file column takes a
+/// larger share, since the other columns cannot shrink much.
+const NARROW: u32 = 1000;
+
+/// The file column's width: its share of the table (30%, 40% on a narrow page), or less
+/// where the longest path (`chars` characters of the path's 13 px font, about 7.2 px
+/// each) needs less. A fixed table layout takes no `min()` of a length and a percentage,
+/// so the page says at which widths the length is the smaller.
+fn file_column(chars: usize, h: &mut String) {
+    let needed = (chars.max(8) as f64 * 7.2).ceil() as u32 + 14;
+    // The table is the page less its 40 px of margins.
+    let from = |share: f64| (f64::from(needed) / share).ceil() as u32 + 40;
+    let _ = write!(
+        h,
+        "<style>col.c-file{{width:30%}}@media (max-width:{NARROW}px){{col.c-file{{width:40%}}}}\
+         @media (min-width:{}px){{col.c-file{{width:{needed}px}}}}",
+        from(0.3).max(NARROW + 1)
+    );
+    if from(0.4) <= NARROW {
+        let _ = write!(
+            h,
+            "@media (min-width:{}px) and (max-width:{NARROW}px){{col.c-file{{width:{needed}px}}}}",
+            from(0.4)
+        );
+    }
+    h.push_str("</style>\n");
+}
+
+/// Statuses in the table's order (see [`rank`]).
+const STATUS_BY_RANK: [Status; 4] = [Status::Illegal, Status::Mismatch, Status::Error, Status::Ok];
+
+/// A group of problem games in words: `illegal`, …, `ok with warnings`.
+fn status_group(status: Status) -> &'static str {
+    match status {
+        Status::Ok => "ok with warnings",
+        other => other.as_str(),
+    }
+}
+
+/// Findings by code as a bar chart.
+fn bars(s: &Summary, h: &mut String) {
+    h.push_str("<h2>Findings by code</h2>");
+    if s.by_code.is_empty() {
+        h.push_str("<p>None.</p>");
+        return;
+    }
+    let max = s.by_code.values().copied().max().unwrap_or(1).max(1) as f64;
+    let height = 22 * s.by_code.len();
+    let _ = write!(
+        h,
+        r#"<svg class="bars" viewBox="0 0 640 {height}" width="640" height="{height}">"#
+    );
+    for (i, (code, n)) in s.by_code.iter().enumerate() {
+        let y = 22 * i;
+        let w = (440.0 * *n as f64 / max).max(1.0);
+        let _ = write!(
+            h,
+            r#"<g id="code-{code}" data-count="{n}"><text x="0" y="{}">{code}</text><rect class="c-{}" x="140" y="{}" width="{w:.1}" height="16" rx="2"/><text x="{:.1}" y="{}">{n}</text></g>"#,
+            y + 10,
+            code_class(*code),
+            y + 2,
+            146.0 + w,
+            y + 10
+        );
+    }
+    h.push_str("</svg>");
+}
+
 impl Reporter for HtmlReporter<'_> {
     fn begin(&mut self, begin: &Begin) -> io::Result<()> {
         let inputs: Vec<String> = begin
@@ -336,13 +469,7 @@ impl Reporter for HtmlReporter<'_> {
             begin.schema,
             inputs.join(" ")
         )?;
-        self.legend()?;
-        self.out.write_all(
-            b"<table id=\"games-table\"><thead><tr><th data-sort=\"text\">file</th>\
-              <th data-sort=\"num\">game</th><th data-sort=\"text\">status</th>\
-              <th data-sort=\"text\">codes</th><th data-sort=\"num\">findings (first move)</th>\
-              <th data-sort=\"text\">check</th><th>diagram</th></tr></thead><tbody>\n",
-        )
+        self.legend()
     }
 
     fn renderer(&self) -> RenderGame {
@@ -351,18 +478,15 @@ impl Reporter for HtmlReporter<'_> {
 
     fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
         let mut rest = rendered;
-        while rest.len() >= 6 {
+        while rest.len() >= FRAME_HEAD {
+            let status = Status::ALL[(rest[0] as usize).min(3)];
             let verdict = rest[1] as usize;
-            let len = u32::from_le_bytes([rest[2], rest[3], rest[4], rest[5]]) as usize;
+            let path_chars = u16::from_le_bytes([rest[2], rest[3]]) as usize;
+            let len = u32::from_le_bytes([rest[4], rest[5], rest[6], rest[7]]) as usize;
             self.verdicts[verdict.min(2)] += 1;
-            let end = (6 + len).min(rest.len());
+            let end = (FRAME_HEAD + len).min(rest.len());
             if len > 0 {
-                if self.shown < self.limit {
-                    self.shown += 1;
-                    self.out.write_all(&rest[6..end])?;
-                } else {
-                    self.hidden += 1;
-                }
+                self.keep(status, path_chars, &rest[FRAME_HEAD..end]);
             }
             rest = &rest[end..];
         }
@@ -375,108 +499,12 @@ impl Reporter for HtmlReporter<'_> {
     }
 
     fn summary(&mut self, s: &Summary) -> io::Result<()> {
-        let mut h = String::with_capacity(8 * 1024);
-        h.push_str("</tbody></table>\n");
-        if self.shown == 0 {
-            h.push_str("<p>No problem games.</p>");
-        }
-        if self.hidden > 0 {
-            let _ = write!(
-                h,
-                r#"<p id="more">The first {} problem games are shown; <b id="hidden">{}</b> more are not (run <code>sgfaudit audit --format jsonl</code> for all of them).</p>"#,
-                self.shown, self.hidden
-            );
-        }
-        h.push_str("</section>\n<section id=\"summary\"><h2>Summary</h2><div class=\"cards\">");
-        let card = |h: &mut String, id: &str, n: usize, label: &str, class: &str| {
-            let _ = write!(
-                h,
-                r#"<div class="card"><b id="{id}" class="{class}">{n}</b>{label}</div>"#
-            );
-        };
-        card(&mut h, "files", s.files, "files", "");
-        card(&mut h, "games", s.games, "games", "");
-        let _ = write!(
-            h,
-            r#"<div class="card"><b id="moves">{}</b>moves</div>"#,
-            s.moves
-        );
-        for status in Status::ALL {
-            let n = s.by_status.get(&status).copied().unwrap_or(0);
-            card(
-                &mut h,
-                &format!("status-{}", status.as_str()),
-                n,
-                status.as_str(),
-                &format!("st-{}", status.as_str()),
-            );
-        }
-        if s.unreadable > 0 {
-            card(
-                &mut h,
-                "unreadable",
-                s.unreadable,
-                "unreadable inputs",
-                "st-error",
-            );
-        }
-        h.push_str("</div>");
-
-        // Verdicts.
-        let checked = self.verdicts[0] + self.verdicts[1];
-        let games = self.verdicts.iter().sum::<usize>().max(1);
-        let _ = write!(
-            h,
-            r#"<h2>Results checked against RE[]</h2><p><b id="checked">{checked}</b> of {} games counted and checked ({:.1}%): "#,
-            s.games,
-            100.0 * checked as f64 / games as f64
-        );
-        for (v, n) in VERDICTS.iter().zip(self.verdicts) {
-            let name = verdict_name(*v);
-            let _ = write!(
-                h,
-                r#"<span class="v-{name}"><b id="verdict-{name}">{n}</b> {name}</span> "#
-            );
-        }
-        h.push_str(r#"</p><div class="stack">"#);
-        for (v, n) in VERDICTS.iter().zip(self.verdicts) {
-            if n > 0 {
-                let name = verdict_name(*v);
-                let _ = write!(
-                    h,
-                    r#"<span class="s-{name}" style="width:{:.3}%" title="{name}: {n}"></span>"#,
-                    100.0 * n as f64 / games as f64
-                );
-            }
-        }
-        h.push_str("</div>");
-
-        // Findings by code.
-        h.push_str("<h2>Findings by code</h2>");
-        if s.by_code.is_empty() {
-            h.push_str("<p>None.</p>");
-        } else {
-            let max = s.by_code.values().copied().max().unwrap_or(1).max(1) as f64;
-            let height = 22 * s.by_code.len();
-            let _ = write!(
-                h,
-                r#"<svg class="bars" viewBox="0 0 640 {height}" width="640" height="{height}">"#
-            );
-            for (i, (code, n)) in s.by_code.iter().enumerate() {
-                let y = 22 * i;
-                let w = (440.0 * *n as f64 / max).max(1.0);
-                let _ = write!(
-                    h,
-                    r#"<g id="code-{code}" data-count="{n}"><text x="0" y="{}">{code}</text><rect class="c-{}" x="140" y="{}" width="{w:.1}" height="16" rx="2"/><text x="{:.1}" y="{}">{n}</text></g>"#,
-                    y + 10,
-                    code_class(*code),
-                    y + 2,
-                    146.0 + w,
-                    y + 10
-                );
-            }
-            h.push_str("</svg>");
-        }
+        let mut h = String::with_capacity(64 * 1024);
+        self.table(&mut h);
+        h.push_str("</section>\n<section id=\"summary\">");
+        self.cards(s, &mut h);
+        self.verdicts(s, &mut h);
+        bars(s, &mut h);
         if !self.errors.is_empty() {
             h.push_str("<h2>Inputs that could not be read</h2><ul>");
             for e in &self.errors {
@@ -484,24 +512,8 @@ impl Reporter for HtmlReporter<'_> {
             }
             h.push_str("</ul>");
         }
-
-        // The table's controls.
-        let _ = write!(
-            h,
-            r#"<h2>Problem games: <span id="shown">{}</span> shown of {}</h2><div class="controls"><label>code <select id="f-code"><option value="">any</option>"#,
-            self.shown,
-            self.shown + self.hidden
-        );
-        for code in s.by_code.keys() {
-            let _ = write!(h, r#"<option>{code}</option>"#);
-        }
-        h.push_str(
-            r#"</select></label><label>status <select id="f-status"><option value="">any</option>"#,
-        );
-        for status in Status::ALL {
-            let _ = write!(h, "<option>{}</option>", status.as_str());
-        }
-        h.push_str("</select></label> (click a column's title to sort)</div></section>\n</main>");
+        self.controls(s, &mut h);
+        h.push_str("</section>\n</main>");
         let _ = write!(h, "<script>{SCRIPT}</script>\n</body></html>\n");
         self.out.write_all(h.as_bytes())?;
         self.out.flush()

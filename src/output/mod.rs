@@ -6,6 +6,7 @@ pub mod csv;
 pub mod findings_csv;
 pub mod github;
 pub mod html;
+pub mod html_row;
 pub mod jsonl;
 pub mod progress;
 pub mod sanitize;
