@@ -12,6 +12,7 @@ use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
 
 pub mod figure;
+pub mod judge;
 pub mod verdict;
 use crate::sgf::record::{parse_game, GameRecord, Limits};
 use crate::sgf::text::simple_text;
