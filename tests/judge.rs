@@ -133,7 +133,14 @@ fn gnugo_names_the_dead_stones_its_markup_names() {
 fn answers_do_not_depend_on_order_or_threads() {
     let Some(program) = gnugo() else { return };
     let config = gnugo_config(&program, 1);
-    let games: Vec<Final> = finals("gnugo").into_iter().take(16).collect();
+    // The 9×9 and 13×13 games, and two 19×19 ones (each takes GNU Go about a second).
+    let mut games: Vec<Final> = finals("gnugo");
+    let mut big = 0;
+    games.retain(|g| {
+        big += usize::from(g.position.size.width == 19);
+        g.position.size.width < 19 || big <= 2
+    });
+    assert!(games.len() >= 30);
     let ask = |g: &Final| judge_on_this_thread(&config, &g.position, g.komi, Color::Black);
     let one_thread: Vec<JudgeAnswer> = games.iter().map(ask).collect();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -176,6 +183,7 @@ import sys, time
 mode = sys.argv[1]
 stones = {"black": [], "white": []}
 komi = None
+last = None
 for line in sys.stdin:
     words = line.split()
     if not words:
@@ -200,7 +208,9 @@ for line in sys.stdin:
     elif cmd == "play":
         if mode == "exit-on-play":
             sys.exit(7)
-        stones["black" if words[1] == "B" else "white"].append(words[2])
+        last = "black" if words[1] == "B" else "white"
+        if words[2] != "pass":
+            stones[last].append(words[2])
         print("=\n", flush=True)
     elif cmd == "list_stones":
         shown = stones[words[1]]
@@ -214,6 +224,8 @@ for line in sys.stdin:
             print("= Z99 banana\n", flush=True)
         elif mode == "empty-point":
             print("= A1\n", flush=True)
+        elif mode == "last-player-dead":
+            print("= " + " ".join(stones[last]) + "\n", flush=True)
         else:
             print("= " + " ".join(stones["white"]) + "\n", flush=True)
     else:
@@ -247,6 +259,22 @@ fn a_working_engine_is_asked_in_gtp() {
     let mut judge = fake(dir.path(), "plain");
     let answer = dead(judge.dead_stones(&small(), 7.5, Color::Black));
     assert_eq!(answer, vec![Point::new(2, 2)]);
+}
+
+/// The engine takes the player after the last move to be the one to move: the stones go
+/// on the board so that the last one is the other player's (or that player passes).
+#[test]
+fn the_engine_sees_who_is_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut judge = fake(dir.path(), "last-player-dead");
+    let black = vec![Point::new(1, 1), Point::new(1, 2), Point::new(2, 1)];
+    let white = vec![Point::new(2, 2)];
+    assert_eq!(dead(judge.dead_stones(&small(), 7.5, Color::Black)), white);
+    assert_eq!(dead(judge.dead_stones(&small(), 7.5, Color::White)), black);
+    let only_black = Position::from_diagram("X..\n...\n...");
+    let answer = judge.dead_stones(&only_black, 7.5, Color::Black);
+    assert_eq!(dead(answer), vec![], "White passed last");
+    assert_eq!(judge.starts(), 1);
 }
 
 #[test]

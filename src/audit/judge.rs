@@ -4,9 +4,10 @@
 //! One [`Judge`] drives one engine process, started on the first question and started
 //! again after a failure. For each position it sends `boardsize`, `clear_board`, `komi`,
 //! then every stone with `play` — all stones of the player who moves next first, then the
-//! other player's, an order in which no stone can capture, so the engine's board is the
-//! position (checked with `list_stones` where the engine knows it) and the engine sees the
-//! right player to move — and finally `final_status_list dead`. Every vertex of the answer
+//! other player's (or a pass when that player has none), an order in which no stone can
+//! capture, so the engine's board is the position (checked with `list_stones` where the
+//! engine knows it) and the engine sees the right player to move — and finally
+//! `final_status_list dead`. Every vertex of the answer
 //! must be a stone of the position, or the answer is nonsense.
 //!
 //! Answers do not depend on timing: how much the engine works is bounded by its own
@@ -158,8 +159,15 @@ impl Judge {
         match self.ask(position, komi, to_move) {
             Ok(dead) => JudgeAnswer::Dead(dead),
             Err(failure) => {
-                if failure.kind.engine_in_doubt() {
-                    self.engine = None; // dropping it stops the process
+                if let Some(mut engine) = self.engine.take() {
+                    if failure.kind == JudgeFailureKind::Timeout {
+                        engine.kill(); // a hung engine reads no `quit`
+                    }
+                    if failure.kind.engine_in_doubt() {
+                        drop(engine); // stops the process
+                    } else {
+                        self.engine = Some(engine);
+                    }
                 }
                 JudgeAnswer::Failed(failure)
             }
@@ -375,6 +383,14 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// Kills the engine: this process's own child, by its id.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 impl Drop for Engine {
     /// Asks the engine to quit, and kills it (this process's own child, by its id) if it
     /// has not within a moment.
@@ -389,8 +405,7 @@ impl Drop for Engine {
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
     }
 }
 
@@ -494,6 +509,10 @@ impl Session<'_> {
             for p in stones_of(position, color) {
                 self.expect_success(&format!("play {} {}", color.letter(), p.vertex(size)))?;
             }
+        }
+        if stones_of(position, to_move.opponent()).is_empty() {
+            // The engine takes the player after the last move to be the one to move.
+            self.expect_success(&format!("play {} pass", to_move.opponent().letter()))?;
         }
         if self.engine.knows_list_stones {
             for color in [Color::Black, Color::White] {
