@@ -159,6 +159,57 @@ fn answers_do_not_depend_on_order_or_threads() {
     assert_eq!(one_thread, reversed);
 }
 
+/// Real games of `../shared/corpus` with GNU Go's own dead stones, read from the whole
+/// record with `loadsgf` at its default level (`tests/data/gnugo-status-markup-games.tsv`,
+/// by `scripts/gnugo-status.py`): the judge, from the bare final position, gets the same.
+#[test]
+fn gnugo_from_the_bare_position_agrees_with_gnugo_from_the_record() {
+    let Some(program) = gnugo() else { return };
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let table =
+        std::fs::read_to_string(common::root().join("tests/data/gnugo-status-markup-games.tsv"))
+            .unwrap();
+    let rows: Vec<(&str, &str)> = table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("path\t"))
+        .filter_map(|l| l.split_once('\t'))
+        .collect();
+    let mut judge = Judge::new(JudgeConfig::new(format!(
+        "'{}' --mode gtp --chinese-rules",
+        program.display()
+    )));
+    let options = AuditOptions {
+        keep_board: true,
+        dead: DeadPolicy::None,
+        ..Default::default()
+    };
+    let mut differ = Vec::new();
+    let mut asked = 0;
+    for (path, expected) in rows.iter().step_by(25) {
+        let path = shared.join(path);
+        let file = LoadedFile::new(path.display().to_string(), read_file(&path).unwrap());
+        let report = file.audit(0, &options);
+        let position = report.board.expect("a final position");
+        let mut expected: Vec<Point> = expected
+            .split_whitespace()
+            .map(|v| Point::from_vertex(v, position.size).unwrap())
+            .collect();
+        expected.sort();
+        let answer = dead(judge.dead_stones(&position, report.komi, Color::Black));
+        asked += 1;
+        if answer != expected {
+            differ.push(format!(
+                "{}: judge {answer:?}, from the record {expected:?}",
+                path.display()
+            ));
+        }
+    }
+    assert!(asked >= 5);
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
 /// The territory games of the corpus are small hand-made endings: GNU Go's dead stones
 /// are stones of the position, and a position with a dead chain gets it.
 #[test]

@@ -50,7 +50,8 @@ pub struct JudgeConfig {
     /// The engine's command line, split like a shell would (quotes, backslashes), run
     /// without a shell: e.g. `gnugo --mode gtp --level 1 --chinese-rules`.
     pub command: String,
-    /// Wall-clock limit for one position (every command of it): a safety net only.
+    /// Wall-clock limit for one position (every command of it), and for the engine's
+    /// start: a safety net only.
     pub safety_timeout: Duration,
 }
 
@@ -181,12 +182,12 @@ impl Judge {
         to_move: Color,
     ) -> Result<Vec<Point>, JudgeFailure> {
         check_position(position, komi, &self.config.command)?;
-        let deadline = Instant::now() + self.config.safety_timeout;
-        self.start_engine(deadline)?;
+        // An engine's start (KataGo loads its network) has a safety net of its own.
+        self.start_engine(Instant::now() + self.config.safety_timeout)?;
         let mut session = Session {
             engine: self.engine.as_mut().expect("started above"),
             config: &self.config,
-            deadline,
+            deadline: Instant::now() + self.config.safety_timeout,
         };
         session.set_up(position, komi, to_move)?;
         session.dead_stones(position)
