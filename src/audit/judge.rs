@@ -697,10 +697,10 @@ mod tests {
     fn chains_without_liberties_are_found() {
         let full = Position::from_diagram("XO\nOX");
         assert!(stone_without_liberty(&full).is_some());
-        let open = Position::from_diagram("XO.\nOX.\n...");
+        let open = Position::from_diagram("XO.\n.X.\n...");
         assert_eq!(stone_without_liberty(&open), None);
-        let captured = Position::from_diagram(".XO\nXOO\nOO.");
-        assert_eq!(stone_without_liberty(&captured), Some(Point::new(1, 0)));
+        let captured = Position::from_diagram("..O\n.OX\n..O");
+        assert_eq!(stone_without_liberty(&captured), Some(Point::new(2, 1)));
     }
 
     #[test]
