@@ -176,6 +176,28 @@ impl Point {
         s.push_str(&row.to_string());
         s
     }
+
+    /// Reads a GTP vertex (`D16`, `d16`, `AA3`) on a board of `size`, the inverse of
+    /// [`Point::vertex`]; `None` for `pass`, a malformed vertex or one off the board.
+    pub fn from_vertex(text: &str, size: BoardSize) -> Option<Point> {
+        const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+        let text = text.as_bytes();
+        let letters = text.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+        let (column, row) = text.split_at(letters);
+        let first = column.first()?.to_ascii_uppercase();
+        if column.iter().any(|b| b.to_ascii_uppercase() != first) {
+            return None;
+        }
+        let letter = LETTERS.iter().position(|&l| l == first)?;
+        let col = (column.len() - 1) * LETTERS.len() + letter;
+        if row.is_empty() || row.len() > 2 || !row.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let row: usize = std::str::from_utf8(row).ok()?.parse().ok()?;
+        let height = size.height as usize;
+        (col < size.width as usize && (1..=height).contains(&row))
+            .then(|| Point::new(col as u8, (height - row) as u8))
+    }
 }
 
 #[cfg(test)]
@@ -196,6 +218,23 @@ mod tests {
         assert_eq!(Point::new(0, 51).sgf(), "aZ");
         assert!(Point::from_sgf(b"d").is_none());
         assert!(Point::from_sgf(b"d1").is_none());
+    }
+
+    #[test]
+    fn gtp_vertices_read_back() {
+        let s = BoardSize::STANDARD;
+        assert_eq!(Point::from_vertex("D16", s), Some(Point::new(3, 3)));
+        assert_eq!(Point::from_vertex("k10", s), Some(Point::new(9, 9)));
+        assert_eq!(Point::from_vertex("T1", s), Some(Point::new(18, 18)));
+        for bad in [
+            "pass", "I5", "U1", "A20", "A0", "D", "16", "D1.5", "AB3", "",
+        ] {
+            assert_eq!(Point::from_vertex(bad, s), None, "{bad}");
+        }
+        let big = BoardSize::square(25).unwrap();
+        for p in [Point::new(0, 0), Point::new(24, 24), Point::new(8, 12)] {
+            assert_eq!(Point::from_vertex(&p.vertex(big), big), Some(p));
+        }
     }
 
     #[test]
