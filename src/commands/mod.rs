@@ -1,11 +1,12 @@
 //! The two commands, from parsed arguments to an exit code (0, 1 or 2; CONTRACT.md).
 
+pub mod dups;
 mod score;
 mod show;
 
 use std::io::{self, Write};
 
-use crate::cli::{AuditArgs, ScoreArgs, ShowArgs};
+use crate::cli::{AuditArgs, DupsArgs, ScoreArgs, ShowArgs};
 use crate::output::reporter;
 use crate::run::run;
 
@@ -42,6 +43,11 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     } else {
         0
     })
+}
+
+/// `sgfaudit dups`: clusters of games that are the same game.
+pub fn dups(args: &DupsArgs) -> io::Result<u8> {
+    dups::dups(args)
 }
 
 /// `sgfaudit score`: one game in detail.
