@@ -25,7 +25,7 @@ const EXIT_HELP: &str =
 Finding codes: parse-error, bad-encoding, bad-property, too-large, occupied, off-board, \
 suicide, ko, superko, cycle, consecutive-move, move-after-end, setup-in-game, \
 handicap-mismatch, komi-normalized, unknown-rules, unparsed-result, result-mismatch, \
-counting-convention, setup-without-liberties, handicap-inferred, not-go \
+counting-convention, setup-without-liberties, handicap-inferred, not-go, duplicate \
 (sgfaudit explain CODE).";
 
 /// Audit Go (weiqi, baduk) game records: replay every game under the Chinese Weiqi Rules
@@ -274,6 +274,10 @@ pub struct AuditArgs {
     /// Show at most N findings per game, then one line per code of those left out.
     #[arg(long, value_name = "N")]
     pub max_findings_per_game: Option<usize>,
+    /// Also look for games recorded twice (as `sgfaudit dups` does, the inputs read once
+    /// more first): each game with an earlier copy gets a `duplicate` finding.
+    #[arg(long)]
+    pub duplicates: bool,
     /// Show no games: the summary only (input errors still go to stderr).
     #[arg(long, short = 'q')]
     pub quiet: bool,

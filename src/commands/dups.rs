@@ -2,7 +2,12 @@
 //! the report written.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::time::Instant;
+
+use crate::audit::EarlierCopies;
+use crate::dups::Relation;
+use crate::output::progress::ProgressMode;
 
 use crate::cli::{DupsArgs, DupsFailOn};
 use crate::dups::{clusters, Cluster, GameKey};
@@ -62,6 +67,59 @@ pub fn search(config: &GamesConfig) -> io::Result<Search> {
         clusters,
         outcome,
     })
+}
+
+/// For `audit --duplicates`: every game with an earlier copy in `paths` (the first game
+/// of its cluster in input order), with the message of its `duplicate` finding. Inputs
+/// that cannot be read are left to the audit to report; standard input cannot be read
+/// twice (`Err`).
+pub fn earlier_copies(paths: &[PathBuf], jobs: usize) -> Result<EarlierCopies, String> {
+    if paths.iter().any(|p| p.as_os_str() == "-") {
+        return Err(
+            "--duplicates reads the inputs twice: standard input (-) can be read only once"
+                .to_string(),
+        );
+    }
+    let config = GamesConfig {
+        paths: paths.to_vec(),
+        input_errors: Vec::new(),
+        jobs,
+        progress: ProgressMode::Never,
+        errors_to_stderr: false,
+    };
+    let found = search(&config).map_err(|e| e.to_string())?;
+    let mut copies = EarlierCopies::new();
+    for c in &found.clusters {
+        let (first_path, first_game) = found.locate(c.members[0].game);
+        let (ref_path, ref_game) = found.locate(c.members[c.reference].game);
+        for m in &c.members[1..] {
+            let (path, game) = found.locate(m.game);
+            let turned = format!(
+                "{}{}",
+                m.symmetry.name(),
+                if m.colors_swapped {
+                    ", colours swapped"
+                } else {
+                    ""
+                }
+            );
+            let how = if c.reference == 0 {
+                format!("{}, {turned}", m.relation.name())
+            } else if m.relation == Relation::Reference {
+                "this copy is the most complete".to_string()
+            } else {
+                format!(
+                    "{} of the most complete copy, {ref_path} game {ref_game}, {turned}",
+                    m.relation.name()
+                )
+            };
+            copies.entry(path.to_string()).or_default().insert(
+                game,
+                format!("the same game as {first_path} game {first_game}, read earlier ({how})"),
+            );
+        }
+    }
+    Ok(copies)
 }
 
 /// `sgfaudit dups`: 0, or 1 with `--fail-on duplicates` when some game has a copy, 2 when

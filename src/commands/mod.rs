@@ -19,9 +19,10 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
             args.run_config_with(&file)?,
             args.format_with(&file)?,
             args.exit_zero_with(&file),
+            args.duplicates || file.duplicates.unwrap_or(false),
         ))
     });
-    let (mut config, format, exit_zero) = match settled {
+    let (mut config, format, exit_zero, duplicates) = match settled {
         Ok(c) => c,
         Err(message) => {
             let mut err = io::stderr().lock();
@@ -31,6 +32,15 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     };
     // The HTML report draws the problems it shows.
     config.audit.figures = format == crate::output::Format::Html;
+    if duplicates {
+        match dups::earlier_copies(&config.paths, config.jobs) {
+            Ok(copies) => config.audit.earlier_copies = Some(std::sync::Arc::new(copies)),
+            Err(message) => {
+                writeln!(io::stderr().lock(), "sgfaudit: {message}")?;
+                return Ok(2);
+            }
+        }
+    }
     let stdout = io::stdout().lock();
     let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
     let color = crate::output::style::ColorMode::from(args.color).for_stdout();
