@@ -87,15 +87,11 @@ fn swap_colors(game: &str) -> String {
 
 /// The first `keep` moves of the game.
 fn truncate(game: &str, keep: usize) -> String {
-    let mut seen = 0;
-    let mut end = game.len() - 1;
-    for (i, _) in game.match_indices(';') {
-        if seen == keep + 1 {
-            end = i;
-            break;
-        }
-        seen += 1;
-    }
+    // The root node's `;` and then one a move: the game ends before the (keep + 2)th.
+    let end = game
+        .match_indices(';')
+        .nth(keep + 1)
+        .map_or(game.len() - 1, |(i, _)| i);
     format!("{})", &game[..end])
 }
 

@@ -171,6 +171,23 @@ fn same_value(field: &str, a: &str, b: &str) -> bool {
             (Ok(x), Ok(y)) => x == y,
             _ => a.trim() == b.trim(),
         },
+        "RE" => result_words(a) == result_words(b),
         _ => a.trim().eq_ignore_ascii_case(b.trim()),
+    }
+}
+
+/// A result in one spelling: `B+Resign` and `b+r` alike, `W+0.5` and `W+.5` alike.
+fn result_words(result: &str) -> String {
+    let upper = result.trim().to_ascii_uppercase();
+    let (winner, how) = upper.split_once('+').unwrap_or((&upper, ""));
+    let how = match how {
+        "RESIGN" => "R",
+        "TIME" => "T",
+        "FORFEIT" => "F",
+        other => other,
+    };
+    match how.parse::<f64>() {
+        Ok(margin) => format!("{winner}+{margin}"),
+        Err(_) => format!("{winner}+{how}"),
     }
 }
