@@ -461,3 +461,75 @@ fn fail_on_duplicates_sets_the_exit_code() {
     assert_eq!(rows.len(), 3, "{text}");
     assert!(rows[2].contains(",1,exact,transpose,same,"), "{text}");
 }
+
+#[test]
+fn audit_duplicates_marks_every_game_with_an_earlier_copy() {
+    let Some(corpus) = shared_corpus() else {
+        return;
+    };
+    let game = tygem_games(&corpus, 3).into_iter().nth(11).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.sgf"), &game).unwrap();
+    let copy = swap_colors(&transform(&game, Symmetry::MirrorLeftRight));
+    std::fs::write(dir.path().join("b.sgf"), format!("{copy}\n{game}")).unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out = sgfaudit(&["audit", "--json", "--duplicates", "--dead", "none", d]);
+    let lines = json_lines(&out.stdout);
+    let marked: Vec<(String, u64, String)> = common::games(&lines)
+        .iter()
+        .flat_map(|g| {
+            let file = g["path"]
+                .as_str()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .to_string();
+            let game = g["game"].as_u64().unwrap();
+            g["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|f| f["code"] == "duplicate")
+                .map(move |f| {
+                    (
+                        file.clone(),
+                        game,
+                        f["message"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(marked.len(), 2, "{marked:?}");
+    assert_eq!((&marked[0].0[..], marked[0].1), ("b.sgf", 0));
+    assert!(marked[0].2.contains("a.sgf game 0"), "{}", marked[0].2);
+    assert!(
+        marked[0].2.contains("mirror-left-right, colours swapped"),
+        "{}",
+        marked[0].2
+    );
+    assert_eq!((&marked[1].0[..], marked[1].1), ("b.sgf", 1));
+    assert_eq!(common::summary(&lines)["by_code"]["duplicate"], 2);
+    // Without the option, no such finding; with it, `--fail-on duplicate` fails the run.
+    let out = sgfaudit(&["audit", "--json", "--dead", "none", d]);
+    let lines = json_lines(&out.stdout);
+    assert!(common::summary(&lines)["by_code"]
+        .get("duplicate")
+        .is_none());
+    let out = sgfaudit(&[
+        "audit",
+        "-q",
+        "--duplicates",
+        "--fail-on",
+        "duplicate",
+        "--dead",
+        "none",
+        d,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    // Standard input cannot be read twice.
+    let out = sgfaudit(&["audit", "--duplicates", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard input"));
+}
