@@ -87,31 +87,8 @@ pub fn for_each_game<T: Send>(
         message: e.message,
     }));
     for input in &inputs {
-        if let Input::Archive(path, kind) = input {
-            let read = for_each_member(path, *kind, &mut |member| {
-                match member.bytes {
-                    Ok(bytes) => {
-                        let file = Arc::new(LoadedFile::open(member.name, bytes));
-                        pass.outcome.files += 1;
-                        pass.games_of(&file, &pool, work, sink);
-                    }
-                    Err(message) => pass.errors([InputError {
-                        path: member.name,
-                        message,
-                    }]),
-                }
-                Ok(())
-            });
-            let failure = match read {
-                Ok(0) => Some("no SGF member (*.sgf) in this archive".to_string()),
-                Ok(_) => None,
-                Err(ArchiveError::Read(message)) => Some(message),
-                Err(ArchiveError::Output(e)) => return Err(e),
-            };
-            pass.errors(failure.map(|message| InputError {
-                path: input.display_name(),
-                message,
-            }));
+        if let Input::Archive(..) = input {
+            pass.archive(input, &pool, work, sink)?;
             continue;
         }
         if input_size(input) >= MMAP_THRESHOLD {
@@ -166,6 +143,45 @@ impl Pass {
             }
         }
         self.echoed = self.outcome.errors.len();
+    }
+
+    /// Queues every game of every SGF member of an archive; an archive that cannot be
+    /// read, or holds no SGF member, is an input error.
+    fn archive<T: Send>(
+        &mut self,
+        input: &Input,
+        pool: &rayon::ThreadPool,
+        work: &(dyn Fn(&GameInput<'_>) -> T + Sync),
+        sink: &mut dyn FnMut(GameAt<'_>, Result<T, String>),
+    ) -> io::Result<()> {
+        let Input::Archive(path, kind) = input else {
+            return Ok(());
+        };
+        let read = for_each_member(path, *kind, &mut |member| {
+            match member.bytes {
+                Ok(bytes) => {
+                    let file = Arc::new(LoadedFile::open(member.name, bytes));
+                    self.outcome.files += 1;
+                    self.games_of(&file, pool, work, sink);
+                }
+                Err(message) => self.errors([InputError {
+                    path: member.name,
+                    message,
+                }]),
+            }
+            Ok(())
+        });
+        let failure = match read {
+            Ok(0) => Some("no SGF member (*.sgf) in this archive".to_string()),
+            Ok(_) => None,
+            Err(ArchiveError::Read(message)) => Some(message),
+            Err(ArchiveError::Output(e)) => return Err(e),
+        };
+        self.errors(failure.map(|message| InputError {
+            path: input.display_name(),
+            message,
+        }));
+        Ok(())
     }
 
     /// Queues every game of a file, working off full windows; the number of games.
