@@ -191,3 +191,92 @@ fn result_words(result: &str) -> String {
         Err(_) => format!("{winner}+{how}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::GameInput;
+    use crate::input::split::split;
+
+    /// `n` different points of the 19×19 board in a scrambled order, from `seed`.
+    fn points(seed: u64, n: usize) -> Vec<(u8, u8)> {
+        let mut all: Vec<(u8, u8)> = (0..19).flat_map(|c| (0..19).map(move |r| (c, r))).collect();
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        for i in (1..all.len()).rev() {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            all.swap(i, (x >> 33) as usize % (i + 1));
+        }
+        all.truncate(n);
+        all
+    }
+
+    fn text(moves: &[(u8, u8)]) -> String {
+        let body: String = moves
+            .iter()
+            .enumerate()
+            .map(|(i, (c, r))| {
+                let color = if i % 2 == 0 { 'B' } else { 'W' };
+                format!(";{color}[{}{}]", (b'a' + c) as char, (b'a' + r) as char)
+            })
+            .collect();
+        format!("(;GM[1]SZ[19]{body})")
+    }
+
+    fn key(moves: &[(u8, u8)]) -> GameKey {
+        let text = text(moves);
+        let slice = &split(&text)[0];
+        GameKey::of(&GameInput {
+            path: "t.sgf",
+            index: 0,
+            text: &text,
+            slice,
+            encoding: "UTF-8",
+            encoding_problem: None,
+        })
+    }
+
+    fn clustered(a: &[(u8, u8)], b: &[(u8, u8)]) -> Option<Relation> {
+        let found = clusters(&[key(a), key(b)]);
+        assert!(found.len() <= 1);
+        found.first().map(|c| c.members[1 - c.reference].relation)
+    }
+
+    #[test]
+    fn a_start_is_a_copy_only_when_it_is_half_of_the_game() {
+        let game = points(1, 100);
+        assert_eq!(clustered(&game, &game[..50]), Some(Relation::Prefix));
+        assert_eq!(clustered(&game, &game[..49]), None);
+        assert_eq!(clustered(&game[..29], &game[..29]), None, "under 30 moves");
+        assert_eq!(clustered(&game[..30], &game[..30]), Some(Relation::Exact));
+    }
+
+    #[test]
+    fn a_shared_opening_is_not_a_copy_but_a_few_changed_moves_are() {
+        let game = points(2, 120);
+        let other = points(3, 120);
+        for shared in [40, 50, 60] {
+            let mut parted = game[..shared].to_vec();
+            let rest: Vec<(u8, u8)> = other
+                .iter()
+                .filter(|p| !parted.contains(p))
+                .take(120 - shared)
+                .copied()
+                .collect();
+            parted.extend(rest);
+            assert_eq!(clustered(&game, &parted), None, "{shared} moves shared");
+        }
+        let free = other.iter().find(|p| !game.contains(p)).copied().unwrap();
+        for changed in [1, 2, 3, 6] {
+            let mut typo = game.clone();
+            for k in 0..changed {
+                typo[5 + 17 * k] = free;
+            }
+            let expected = (changed <= cluster::NEAR_CHANGES).then_some(Relation::Near);
+            assert_eq!(clustered(&game, &typo), expected, "{changed} moves changed");
+        }
+    }
+}
