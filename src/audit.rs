@@ -34,7 +34,15 @@ pub struct AuditOptions {
     /// Draw the first illegal move and, for a result that disagrees, the counted
     /// position into [`GameReport::figures`] (for the HTML report).
     pub figures: bool,
+    /// Games with an earlier copy (`audit --duplicates`): each gets a `duplicate` finding
+    /// with the message given.
+    pub earlier_copies: Option<std::sync::Arc<EarlierCopies>>,
 }
+
+/// The message of each game that has an earlier copy: by path (as reported), then by
+/// index in the file.
+pub type EarlierCopies =
+    std::collections::HashMap<String, std::collections::BTreeMap<usize, String>>;
 
 impl Default for AuditOptions {
     fn default() -> Self {
@@ -47,6 +55,7 @@ impl Default for AuditOptions {
             limits: Limits::default(),
             keep_board: false,
             figures: false,
+            earlier_copies: None,
         }
     }
 }
@@ -207,6 +216,18 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
             Severity::Warning,
             0,
             problem,
+        ));
+    }
+    if let Some(message) = options
+        .earlier_copies
+        .as_ref()
+        .and_then(|copies| copies.get(input.path)?.get(&input.index))
+    {
+        findings.push(Finding::new(
+            Code::Duplicate,
+            Severity::Warning,
+            0,
+            message.clone(),
         ));
     }
     for p in &slice.problems {

@@ -9,10 +9,12 @@ use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
 use crate::gate::{parse_code, parse_severity, FailOn, Gate};
+use crate::output::dups::DupsFormat;
 use crate::output::progress::ProgressMode;
 use crate::output::style::ColorMode;
 use crate::output::{Format, InputError};
 use crate::rules::{RuleSet, Superko};
+use crate::run::ordered::GamesConfig;
 use crate::run::RunConfig;
 use crate::score::DeadPolicy;
 
@@ -23,7 +25,7 @@ const EXIT_HELP: &str =
 Finding codes: parse-error, bad-encoding, bad-property, too-large, occupied, off-board, \
 suicide, ko, superko, cycle, consecutive-move, move-after-end, setup-in-game, \
 handicap-mismatch, komi-normalized, unknown-rules, unparsed-result, result-mismatch, \
-counting-convention, setup-without-liberties, handicap-inferred, not-go \
+counting-convention, setup-without-liberties, handicap-inferred, not-go, duplicate \
 (sgfaudit explain CODE).";
 
 /// Audit Go (weiqi, baduk) game records: replay every game under the Chinese Weiqi Rules
@@ -44,6 +46,9 @@ pub enum Command {
     Score(ScoreArgs),
     /// Show the position before one move of a game, the move and what it would do marked.
     Show(ShowArgs),
+    /// Find games recorded more than once: the same moves, whatever the file, encoding,
+    /// metadata, board symmetry or colours; cut short; or with a few moves changed.
+    Dups(DupsArgs),
     /// What a finding code means, its severity, article and an example; without CODE, the
     /// list of codes.
     Explain {
@@ -269,6 +274,10 @@ pub struct AuditArgs {
     /// Show at most N findings per game, then one line per code of those left out.
     #[arg(long, value_name = "N")]
     pub max_findings_per_game: Option<usize>,
+    /// Also look for games recorded twice (as `sgfaudit dups` does, the inputs read once
+    /// more first): each game with an earlier copy gets a `duplicate` finding.
+    #[arg(long)]
+    pub duplicates: bool,
     /// Show no games: the summary only (input errors still go to stderr).
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -295,6 +304,85 @@ pub struct AuditArgs {
     pub color: ColorChoice,
     #[command(flatten)]
     pub game: GameOptions,
+}
+
+/// `dups --format`: the output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DupsFormatChoice {
+    /// Each cluster's games, the most complete marked `*`, then a summary line.
+    Table,
+    /// `begin`, one `cluster` per cluster, `error`s, `summary`.
+    Jsonl,
+    /// One row per game of a cluster, with its cluster's number.
+    Csv,
+}
+
+/// `dups --fail-on`: what makes the exit code 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DupsFailOn {
+    /// Some game has a copy.
+    Duplicates,
+    /// Never (the default).
+    Nothing,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit codes: 0 done (or no copy with --fail-on duplicates); 1 some game \
+has a copy and --fail-on duplicates; 2 a bad option, an input that cannot be read, or no SGF found.\n\
+Relations: exact (same moves), prefix (the start of the other: at least 30 moves and half of \
+the longer game), near (lengths within 5 moves, at most 3 moves different). Games of fewer than \
+30 moves are never clustered."
+)]
+pub struct DupsArgs {
+    /// Files, folders (walked for *.sgf), archives or - for standard input; none means the
+    /// current folder.
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: DupsFormatChoice,
+    /// Same as --format jsonl.
+    #[arg(long)]
+    pub json: bool,
+    /// Exit 1 when some game has a copy.
+    #[arg(long, value_enum, default_value = "nothing", value_name = "WHAT")]
+    pub fail_on: DupsFailOn,
+    /// Worker threads (default: all cores; at most 1024); the output is the same for any.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Read paths from FILE, one a line (- for standard input); a bad line is reported
+    /// with its number and the others are read.
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+    /// Progress bar on stderr: auto shows it only when stderr is a terminal.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: ProgressChoice,
+}
+
+impl DupsArgs {
+    /// The inputs and workers of the search; `Err` is a usage error (exit code 2).
+    pub fn games_config(&self) -> Result<GamesConfig, String> {
+        let (paths, input_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
+        Ok(GamesConfig {
+            paths,
+            input_errors,
+            jobs: jobs(self.jobs)?,
+            progress: self.progress.into(),
+            errors_to_stderr: true,
+        })
+    }
+
+    /// The output format, `--json` included.
+    pub fn format(&self) -> DupsFormat {
+        if self.json {
+            return DupsFormat::Jsonl;
+        }
+        match self.format {
+            DupsFormatChoice::Table => DupsFormat::Table,
+            DupsFormatChoice::Jsonl => DupsFormat::Jsonl,
+            DupsFormatChoice::Csv => DupsFormat::Csv,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -431,50 +519,8 @@ impl AuditArgs {
     /// line's; `Err` is a usage error (exit code 2).
     pub fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {
         let (gate, fail_on) = self.gate(file)?;
-        let mut paths = self.paths.clone();
-        let mut list_errors = Vec::new();
-        if let Some(list) = &self.files_from {
-            let from_stdin = list.as_os_str() == "-";
-            let reader: Box<dyn BufRead> = if from_stdin {
-                Box::new(std::io::BufReader::new(std::io::stdin()))
-            } else {
-                let f = std::fs::File::open(list).map_err(|e| {
-                    format!(
-                        "--files-from {}: {}",
-                        list.display(),
-                        crate::input::walk::io_message(&e)
-                    )
-                })?;
-                Box::new(std::io::BufReader::new(f))
-            };
-            let name = list.to_string_lossy().into_owned();
-            read_path_list(reader, from_stdin, &mut paths, &mut |line, message| {
-                list_errors.push(InputError {
-                    path: name.clone(),
-                    message: format!("line {line}: {message}"),
-                })
-            })
-            .map_err(|e| format!("--files-from {name}: {e}"))?;
-        }
-        if paths.is_empty() && list_errors.is_empty() {
-            if self.files_from.is_some() {
-                return Err("--files-from gave no paths".to_string());
-            }
-            paths.push(PathBuf::from("."));
-        }
-        if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
-            return Err("standard input (-) can be read only once".to_string());
-        }
-        let jobs = match self.jobs {
-            Some(0) => return Err("--jobs must be at least 1".to_string()),
-            Some(n) if n > MAX_JOBS => {
-                return Err(format!("--jobs {n}: at most {MAX_JOBS} worker threads"))
-            }
-            Some(n) => n,
-            None => std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1),
-        };
+        let (paths, list_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
+        let jobs = jobs(self.jobs)?;
         if let Some(k) = self.game.komi {
             if !k.is_finite() {
                 return Err("--komi must be a number".to_string());
@@ -490,6 +536,61 @@ impl AuditArgs {
             input_errors: list_errors,
             errors_to_stderr: true,
         })
+    }
+}
+
+/// The paths to read: those given, then those of the `--files-from` list (its bad lines
+/// as input errors), the current folder when there are none; `Err` is a usage error.
+fn gather_paths(
+    given: &[PathBuf],
+    files_from: Option<&std::path::Path>,
+) -> Result<(Vec<PathBuf>, Vec<InputError>), String> {
+    let mut paths = given.to_vec();
+    let mut list_errors = Vec::new();
+    if let Some(list) = files_from {
+        let from_stdin = list.as_os_str() == "-";
+        let reader: Box<dyn BufRead> = if from_stdin {
+            Box::new(std::io::BufReader::new(std::io::stdin()))
+        } else {
+            let f = std::fs::File::open(list).map_err(|e| {
+                format!(
+                    "--files-from {}: {}",
+                    list.display(),
+                    crate::input::walk::io_message(&e)
+                )
+            })?;
+            Box::new(std::io::BufReader::new(f))
+        };
+        let name = list.to_string_lossy().into_owned();
+        read_path_list(reader, from_stdin, &mut paths, &mut |line, message| {
+            list_errors.push(InputError {
+                path: name.clone(),
+                message: format!("line {line}: {message}"),
+            })
+        })
+        .map_err(|e| format!("--files-from {name}: {e}"))?;
+    }
+    if paths.is_empty() && list_errors.is_empty() {
+        if files_from.is_some() {
+            return Err("--files-from gave no paths".to_string());
+        }
+        paths.push(PathBuf::from("."));
+    }
+    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err("standard input (-) can be read only once".to_string());
+    }
+    Ok((paths, list_errors))
+}
+
+/// `--jobs`, checked; all cores when not given.
+fn jobs(asked: Option<usize>) -> Result<usize, String> {
+    match asked {
+        Some(0) => Err("--jobs must be at least 1".to_string()),
+        Some(n) if n > MAX_JOBS => Err(format!("--jobs {n}: at most {MAX_JOBS} worker threads")),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)),
     }
 }
 

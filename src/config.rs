@@ -21,6 +21,8 @@ pub struct FileConfig {
     pub max_findings_per_game: Option<usize>,
     pub quiet: Option<bool>,
     pub format: Option<String>,
+    /// `audit --duplicates`.
+    pub duplicates: Option<bool>,
 }
 
 /// The config file that applies: `explicit` if given, else the nearest `sgfaudit.toml`

@@ -123,6 +123,11 @@ pub fn entry(code: Code) -> (&'static str, &'static str, Option<&'static str>) {
             "error",
             None,
         ),
+        Code::Duplicate => (
+            "The same game was read earlier in the run (with `audit --duplicates`): the same moves in the same order, whatever the file, encoding, metadata, board symmetry or colours, or cut short (at least 30 moves and half of the longer game), or with a few moves changed; the message names the earlier copy. Games under 30 moves are never duplicates on their moves alone. `sgfaudit dups` lists the clusters.",
+            "warning",
+            None,
+        ),
     }
 }
 

@@ -50,10 +50,13 @@ pub enum Code {
     NotGo,
     /// The audit of a game stopped on a fault of the tool itself (a caught panic).
     InternalError,
+    /// The game was read before, maybe rotated, mirrored, with colours swapped, cut short
+    /// or with a few moves changed (`audit --duplicates`).
+    Duplicate,
 }
 
 impl Code {
-    pub const ALL: [Code; 23] = [
+    pub const ALL: [Code; 24] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -77,6 +80,7 @@ impl Code {
         Code::HandicapInferred,
         Code::NotGo,
         Code::InternalError,
+        Code::Duplicate,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -104,6 +108,7 @@ impl Code {
             Code::HandicapInferred => "handicap-inferred",
             Code::NotGo => "not-go",
             Code::InternalError => "internal-error",
+            Code::Duplicate => "duplicate",
         }
     }
 

@@ -33,6 +33,7 @@ pub mod board;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod dups;
 pub mod explain;
 pub mod finding;
 pub mod gate;

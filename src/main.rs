@@ -11,6 +11,7 @@ fn main() -> ExitCode {
         Command::Audit(args) => sgfaudit::commands::audit(&args),
         Command::Score(args) => sgfaudit::commands::score(&args),
         Command::Show(args) => sgfaudit::commands::show(&args),
+        Command::Dups(args) => sgfaudit::commands::dups(&args),
         Command::Explain { code } => sgfaudit::commands::explain(code.as_deref()),
         Command::Completions { shell } => sgfaudit::cli::completions(shell),
         Command::Man => sgfaudit::cli::man(),

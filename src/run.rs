@@ -5,6 +5,8 @@
 //! order, so the output is the same bytes for any `--jobs`, and memory stays bounded by
 //! the window and the file being read, whatever the size of the input.
 
+pub mod ordered;
+
 use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;

@@ -18,13 +18,14 @@ const STAGES: &[(&str, u32)] = &[
     ("replay", 5),
     ("score", 6),
     ("audit", 7),
-    ("gate", 8),
-    ("output", 8),
-    ("run", 9),
-    ("cli", 10),
-    ("config", 10),
-    ("explain", 10),
-    ("commands", 11),
+    ("dups", 8),
+    ("gate", 9),
+    ("output", 9),
+    ("run", 10),
+    ("cli", 11),
+    ("config", 11),
+    ("explain", 11),
+    ("commands", 12),
 ];
 
 fn rank(module: &str) -> Option<u32> {

@@ -168,7 +168,7 @@ pub fn conventions(root: &RootProps<'_>, rules: &Rules, komi_uncertain: bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sgf::RawValue;
+    use crate::sgf::record::RawValue;
 
     fn raw(s: &str) -> Option<RawValue<'_>> {
         Some(RawValue { raw: s, offset: 0 })

@@ -1,11 +1,12 @@
 //! The two commands, from parsed arguments to an exit code (0, 1 or 2; CONTRACT.md).
 
+pub mod dups;
 mod score;
 mod show;
 
 use std::io::{self, Write};
 
-use crate::cli::{AuditArgs, ScoreArgs, ShowArgs};
+use crate::cli::{AuditArgs, DupsArgs, ScoreArgs, ShowArgs};
 use crate::output::reporter;
 use crate::run::run;
 
@@ -18,9 +19,10 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
             args.run_config_with(&file)?,
             args.format_with(&file)?,
             args.exit_zero_with(&file),
+            args.duplicates || file.duplicates.unwrap_or(false),
         ))
     });
-    let (mut config, format, exit_zero) = match settled {
+    let (mut config, format, exit_zero, duplicates) = match settled {
         Ok(c) => c,
         Err(message) => {
             let mut err = io::stderr().lock();
@@ -30,6 +32,15 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     };
     // The HTML report draws the problems it shows.
     config.audit.figures = format == crate::output::Format::Html;
+    if duplicates {
+        match dups::earlier_copies(&config.paths, config.jobs) {
+            Ok(copies) => config.audit.earlier_copies = Some(std::sync::Arc::new(copies)),
+            Err(message) => {
+                writeln!(io::stderr().lock(), "sgfaudit: {message}")?;
+                return Ok(2);
+            }
+        }
+    }
     let stdout = io::stdout().lock();
     let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
     let color = crate::output::style::ColorMode::from(args.color).for_stdout();
@@ -42,6 +53,11 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     } else {
         0
     })
+}
+
+/// `sgfaudit dups`: clusters of games that are the same game.
+pub fn dups(args: &DupsArgs) -> io::Result<u8> {
+    dups::dups(args)
 }
 
 /// `sgfaudit score`: one game in detail.

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod csv;
+pub mod dups;
 pub mod findings_csv;
 pub mod github;
 pub mod html;
