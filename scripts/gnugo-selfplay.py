@@ -156,7 +156,7 @@ def play_game(gnugo, out_dir, index, count, seed):
 
     name = "gnugo-%dx%d-%ss%04d__ok.sgf" % (size, size, ("h%d-" % handicap) if handicap else "",
                                           game_seed)
-    props = ["GM[1]FF[4]CA[UTF-8]AP[sgfaudit gnugo-selfplay.py]SZ[%d]KM[%s]RU[Chinese]" % (size, komi),
+    props = ["GM[1]FF[4]CA[UTF-8]AP[sgfaudit:gnugo-selfplay.py]SZ[%d]KM[%s]RU[Chinese]" % (size, komi),
              "PB[GNU Go 3.8]PW[GNU Go 3.8]RE[%s]" % result,
              "GN[GNU Go self-play, level %d, seed %d]" % (level, game_seed)]
     if handicap:

@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
-use crate::gate::{parse_code, parse_severity, FailOn, Gate};
+use crate::gate::{parse_codes, parse_severity, FailOn, Gate};
 use crate::output::dups::DupsFormat;
 use crate::output::progress::ProgressMode;
 use crate::output::style::ColorMode;
@@ -25,7 +25,10 @@ const EXIT_HELP: &str =
 Finding codes: parse-error, bad-encoding, bad-property, too-large, occupied, off-board, \
 suicide, ko, superko, cycle, consecutive-move, move-after-end, setup-in-game, \
 handicap-mismatch, komi-normalized, unknown-rules, unparsed-result, result-mismatch, \
-counting-convention, setup-without-liberties, handicap-inferred, not-go, duplicate \
+counting-convention, setup-without-liberties, handicap-inferred, not-go, duplicate; format: \
+unknown-property, long-identifier, lowercase-identifier, property-version, compose-expected, \
+empty-value, bad-value, old-pass, multiple-values, repeated-property, game-info-format, \
+setup-and-move, two-moves, root-outside-root (groups: parse-error, format) \
 (sgfaudit explain CODE).";
 
 /// Audit Go (weiqi, baduk) game records: replay every game under the Chinese Weiqi Rules
@@ -472,8 +475,9 @@ impl AuditArgs {
                 .map(|l| {
                     l.iter()
                         .filter(|w| !w.trim().is_empty())
-                        .map(|w| parse_code(w))
-                        .collect()
+                        .map(|w| parse_codes(w))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map(|lists| lists.concat())
                 })
                 .transpose()
         };
@@ -501,8 +505,9 @@ impl AuditArgs {
             gate.fail_on = list
                 .iter()
                 .filter(|w| !w.trim().is_empty())
-                .map(|w| FailOn::parse(w).map_err(|e| format!("--fail-on: {e}")))
-                .collect::<Result<_, _>>()?;
+                .map(|w| FailOn::parse_all(w).map_err(|e| format!("--fail-on: {e}")))
+                .collect::<Result<Vec<_>, _>>()?
+                .concat();
         }
         let statuses = gate
             .fail_on

@@ -128,6 +128,76 @@ pub fn entry(code: Code) -> (&'static str, &'static str, Option<&'static str>) {
             "warning",
             None,
         ),
+        Code::UnknownProperty => (
+            "A property identifier the SGF specification does not define (any FF version); private properties of big servers (Fox `TT`, `SY`, KGS `KGSDE`) are named as such. Readers skip it.",
+            "info",
+            Some("(;GM[1]FF[4]SZ[9]XY[1];B[ee])"),
+        ),
+        Code::LongIdentifier => (
+            "A property identifier of more than two capital letters: no standard property has one, most readers skip it.",
+            "info",
+            Some("(;GM[1]FF[4]SZ[9]LONGID[1];B[ee])"),
+        ),
+        Code::LowercaseIdentifier => (
+            "A property identifier in lower case (`sz[9]`): FF[4] allows capitals only; read as upper case (split from `parse-error`).",
+            "warning",
+            Some("(;gm[1]sz[9];b[ee])"),
+        ),
+        Code::PropertyVersion => (
+            "A property that is not defined in the file's FF version (FF[1] when FF[] is missing): `LB`, `AP`, `CA` in an FF[1] file, `TC` or `L` in an FF[4] file. Read anyway.",
+            "info",
+            Some("(;GM[1]FF[4]SZ[9]TC[1];B[ee])"),
+        ),
+        Code::ComposeExpected => (
+            "A property whose value is a compose `a:b` written without its `:`: `AP[YuanYu]` (application without version), `LB[aa]` (label without text), `AR`, `LN`, `SZ`, `FG`.",
+            "info",
+            Some("(;GM[1]FF[4]SZ[9]AP[Editor];B[ee])"),
+        ),
+        Code::EmptyValue => (
+            "An empty value where the property's type needs one: `GN[]`, `C[]`, `TM[]`, `AW[]` (a pass `B[]`, and properties whose type allows none, are fine).",
+            "info",
+            Some("(;GM[1]FF[4]SZ[9]GN[];B[ee])"),
+        ),
+        Code::BadValue => (
+            "A value that is not of the property's type (Number, Real, Double, Color, Point): `PM[x]`, `BL[ten]`, `GB[3]`; the message says what it would be corrected to, or that it is dropped.",
+            "warning",
+            Some("(;GM[1]FF[4]SZ[9];B[ee]BL[ten])"),
+        ),
+        Code::OldPass => (
+            "A pass written `B[]` in an FF[1]-FF[3] file, where a pass is `B[tt]` (often a missing `FF[4]`). Read as a pass.",
+            "info",
+            Some("(;GM[1]FF[3]SZ[9];B[ee];W[])"),
+        ),
+        Code::MultipleValues => (
+            "Several values on a property that takes one (`CA[UTF-8][GB2312]`, `GN[a][b]`, `B[aa][bb]`): the first is read (split from `parse-error`).",
+            "warning",
+            Some("(;GM[1]FF[4]SZ[9]GN[a][b];B[ee])"),
+        ),
+        Code::RepeatedProperty => (
+            "A property given twice in one node: point lists are merged, of other properties the first is read (split from `parse-error`).",
+            "warning",
+            Some("(;GM[1]FF[4]SZ[9]C[a]C[b];B[ee])"),
+        ),
+        Code::GameInfoFormat => (
+            "A game-information value outside the specification's format: `DT` (ISO dates, `YYYY-MM-DD`, and its shortcuts), `RE` (`0`, `?`, `Draw`, `Void`, `B+`/`W+` with `R`, `Resign`, `T`, `Time`, `F`, `Forfeit` or a number), `KM` and `TM` (real numbers), `HA` (a number); the message says what it would be corrected to when it can be.",
+            "info",
+            Some("(;GM[1]FF[4]SZ[9]DT[2018.04.27];B[ee])"),
+        ),
+        Code::SetupAndMove => (
+            "Setup properties (`AB`, `AW`, `AE`, `PL`) and a move in one node: FF[4] forbids it; readers differ on which comes first (setup is applied first here).",
+            "warning",
+            Some("(;GM[1]FF[4]SZ[9];AB[aa]B[ee])"),
+        ),
+        Code::TwoMoves => (
+            "`B` and `W` (or a move twice) in one node: only the first move is read (split from `parse-error`).",
+            "warning",
+            Some("(;GM[1]FF[4]SZ[9];B[ee]W[cc])"),
+        ),
+        Code::RootOutsideRoot => (
+            "A root property (`FF`, `GM`, `SZ`, `CA`, `ST`, `AP`) in a node other than the root: ignored (split from `parse-error`).",
+            "warning",
+            Some("(;GM[1]FF[4]SZ[9];B[ee];SZ[13]W[cc])"),
+        ),
     }
 }
 
@@ -138,6 +208,17 @@ pub fn explain(code: Code) -> String {
     match code.article() {
         Some(a) => out.push_str(&format!("article: {a} of the Chinese Weiqi Rules (2002)\n")),
         None => out.push_str("article: none (a matter of the record, not of the rules)\n"),
+    }
+    if let Some(place) = code.specification() {
+        out.push_str(&format!("specification: {place}\n"));
+    }
+    if let Some((group, _)) = Code::GROUPS
+        .iter()
+        .find(|(g, codes)| *g == "parse-error" && codes.contains(&code) && code != Code::ParseError)
+    {
+        out.push_str(&format!(
+            "group: {group} (--select/--ignore/--fail-on {group} include it)\n"
+        ));
     }
     if let Some(example) = example {
         out.push_str(&format!(

@@ -53,10 +53,26 @@ pub enum Code {
     /// The game was read before, maybe rotated, mirrored, with colours swapped, cut short
     /// or with a few moves changed (`audit --duplicates`).
     Duplicate,
+    // The format of the record, one code per kind of problem an SGF checker reports
+    // (FF[4] specification, <https://www.red-bean.com/sgf/>).
+    UnknownProperty,
+    LongIdentifier,
+    LowercaseIdentifier,
+    PropertyVersion,
+    ComposeExpected,
+    EmptyValue,
+    BadValue,
+    OldPass,
+    MultipleValues,
+    RepeatedProperty,
+    GameInfoFormat,
+    SetupAndMove,
+    TwoMoves,
+    RootOutsideRoot,
 }
 
 impl Code {
-    pub const ALL: [Code; 24] = [
+    pub const ALL: [Code; 38] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -81,7 +97,66 @@ impl Code {
         Code::NotGo,
         Code::InternalError,
         Code::Duplicate,
+        Code::UnknownProperty,
+        Code::LongIdentifier,
+        Code::LowercaseIdentifier,
+        Code::PropertyVersion,
+        Code::ComposeExpected,
+        Code::EmptyValue,
+        Code::BadValue,
+        Code::OldPass,
+        Code::MultipleValues,
+        Code::RepeatedProperty,
+        Code::GameInfoFormat,
+        Code::SetupAndMove,
+        Code::TwoMoves,
+        Code::RootOutsideRoot,
     ];
+
+    /// Names that stand for several codes in `--select`, `--ignore`, `--fail-on` and
+    /// `sgfaudit.toml`: `parse-error` keeps naming every finding it named before its
+    /// kinds got codes of their own; `format` names every format code.
+    pub const GROUPS: [(&'static str, &'static [Code]); 2] = [
+        (
+            "parse-error",
+            &[
+                Code::ParseError,
+                Code::LowercaseIdentifier,
+                Code::MultipleValues,
+                Code::RepeatedProperty,
+                Code::TwoMoves,
+                Code::RootOutsideRoot,
+            ],
+        ),
+        (
+            "format",
+            &[
+                Code::ParseError,
+                Code::UnknownProperty,
+                Code::LongIdentifier,
+                Code::LowercaseIdentifier,
+                Code::PropertyVersion,
+                Code::ComposeExpected,
+                Code::EmptyValue,
+                Code::BadValue,
+                Code::OldPass,
+                Code::MultipleValues,
+                Code::RepeatedProperty,
+                Code::GameInfoFormat,
+                Code::SetupAndMove,
+                Code::TwoMoves,
+                Code::RootOutsideRoot,
+            ],
+        ),
+    ];
+
+    /// The codes a name stands for: the group's codes, or the one code of that name.
+    pub fn named(name: &str) -> Option<Vec<Code>> {
+        if let Some((_, codes)) = Code::GROUPS.iter().find(|(g, _)| *g == name) {
+            return Some(codes.to_vec());
+        }
+        Code::from_name(name).map(|c| vec![c])
+    }
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -109,6 +184,20 @@ impl Code {
             Code::NotGo => "not-go",
             Code::InternalError => "internal-error",
             Code::Duplicate => "duplicate",
+            Code::UnknownProperty => "unknown-property",
+            Code::LongIdentifier => "long-identifier",
+            Code::LowercaseIdentifier => "lowercase-identifier",
+            Code::PropertyVersion => "property-version",
+            Code::ComposeExpected => "compose-expected",
+            Code::EmptyValue => "empty-value",
+            Code::BadValue => "bad-value",
+            Code::OldPass => "old-pass",
+            Code::MultipleValues => "multiple-values",
+            Code::RepeatedProperty => "repeated-property",
+            Code::GameInfoFormat => "game-info-format",
+            Code::SetupAndMove => "setup-and-move",
+            Code::TwoMoves => "two-moves",
+            Code::RootOutsideRoot => "root-outside-root",
         }
     }
 
@@ -130,6 +219,53 @@ impl Code {
             Code::HandicapMismatch => None,
             _ => None,
         }
+    }
+}
+
+impl Code {
+    /// The severity a format code is reported with: `info` for what breaks no reader,
+    /// `warning` for what readers take differently; `None` for the codes whose severity
+    /// depends on the finding.
+    pub fn format_severity(self) -> Option<Severity> {
+        match self {
+            Code::UnknownProperty
+            | Code::LongIdentifier
+            | Code::PropertyVersion
+            | Code::ComposeExpected
+            | Code::EmptyValue
+            | Code::OldPass
+            | Code::GameInfoFormat => Some(Severity::Info),
+            Code::LowercaseIdentifier
+            | Code::BadValue
+            | Code::MultipleValues
+            | Code::RepeatedProperty
+            | Code::SetupAndMove
+            | Code::TwoMoves
+            | Code::RootOutsideRoot => Some(Severity::Warning),
+            _ => None,
+        }
+    }
+
+    /// The place in the SGF FF[4] specification (<https://www.red-bean.com/sgf/>) a
+    /// format code rests on.
+    pub fn specification(self) -> Option<&'static str> {
+        Some(match self {
+            Code::UnknownProperty => "FF[4] Property index (properties.html); private properties (sgf.html#private)",
+            Code::LongIdentifier => "FF[4] EBNF: PropIdent (sgf.html#ebnf-def); Property index (properties.html)",
+            Code::LowercaseIdentifier => "FF[4] EBNF: PropIdent = UcLetter { UcLetter } (sgf.html#ebnf-def); FF[3] to FF[4] changes (ff4_changes.html)",
+            Code::PropertyVersion => "FF[4] Property index, column FF (properties.html); FF[4] changes (ff4_changes.html)",
+            Code::ComposeExpected => "FF[4] Property value types: Compose (sgf.html#types); AP, LB, AR, LN, SZ, FG (properties.html)",
+            Code::EmptyValue => "FF[4] Property value types: None only where the property allows it (sgf.html#types)",
+            Code::BadValue => "FF[4] Property value types: Number, Real, Double, Color, Point (sgf.html#types)",
+            Code::OldPass => "FF[4] Go: pass as B[] (go.html#types); FF[3] and earlier: B[tt] (ff4_changes.html)",
+            Code::MultipleValues => "FF[4] Property value types: list only where the property says so (sgf.html#types)",
+            Code::RepeatedProperty => "FF[4] Nodes: only one of each property per node (sgf.html#nodes)",
+            Code::GameInfoFormat => "FF[4] Game info properties: DT, RE, TM, KM, HA formats (properties.html#DT, #RE, #TM, #KM, #HA)",
+            Code::SetupAndMove => "FF[4] Property types: setup and move properties in one node (sgf.html#types)",
+            Code::TwoMoves => "FF[4] Property types: move properties, B and W in one node (sgf.html#types)",
+            Code::RootOutsideRoot => "FF[4] Property types: root properties only in the root (sgf.html#types)",
+            _ => return None,
+        })
     }
 }
 
@@ -200,6 +336,22 @@ mod tests {
         for (i, code) in Code::ALL.iter().enumerate() {
             assert_eq!(*code as usize, i, "{code}");
             assert_eq!(Code::from_name(code.as_str()), Some(*code));
+        }
+    }
+
+    #[test]
+    fn groups_name_known_codes_and_parse_error_keeps_its_own() {
+        assert_eq!(Code::named("superko"), Some(vec![Code::Superko]));
+        let parse = Code::named("parse-error").unwrap();
+        assert!(parse.contains(&Code::ParseError) && parse.contains(&Code::RepeatedProperty));
+        assert!(Code::named("format")
+            .unwrap()
+            .contains(&Code::UnknownProperty));
+        assert_eq!(Code::named("nonsense"), None);
+        for (_, codes) in Code::GROUPS {
+            for code in codes.iter().filter(|c| **c != Code::ParseError) {
+                assert!(code.format_severity().is_some() && code.specification().is_some());
+            }
         }
     }
 }

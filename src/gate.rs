@@ -34,6 +34,23 @@ impl FailOn {
             format!("{e}; or a status (ok, illegal, mismatch, error) or a severity (warning, info)")
         })
     }
+
+    /// Reads one `--fail-on` word that may name a group of codes (`parse-error`,
+    /// `format`): one entry per code of the group.
+    pub fn parse_all(word: &str) -> Result<Vec<FailOn>, String> {
+        match Code::GROUPS.iter().find(|(g, _)| *g == word.trim()) {
+            Some((_, codes)) => Ok(codes.iter().map(|&c| FailOn::Code(c)).collect()),
+            None => FailOn::parse(word).map(|f| vec![f]),
+        }
+    }
+}
+
+/// The codes a `--select`/`--ignore` word names: a group's codes or one code.
+pub fn parse_codes(word: &str) -> Result<Vec<Code>, String> {
+    match Code::named(word.trim()) {
+        Some(codes) => Ok(codes),
+        None => parse_code(word).map(|c| vec![c]),
+    }
 }
 
 /// A finding code by its name, with the list of codes when it is not one.

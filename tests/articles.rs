@@ -27,7 +27,7 @@ fn findings(r: &GameReport) -> Vec<(&'static str, Option<u32>, Option<u32>)> {
 fn art2_black_first_alternate_and_pass_any_time() {
     // Passes as B[] and as tt (19x19 and smaller): legal, no finding, game not ended by
     // one pass each side when a move comes between.
-    let r = audit("(;SZ[9]KM[7.5];B[ee];W[];B[cc];W[tt];B[gg])");
+    let r = audit("(;FF[4]SZ[9]KM[7.5];B[ee];W[];B[cc];W[tt];B[gg])");
     assert_eq!(findings(&r), vec![]);
     assert_eq!(r.status, Status::Ok);
     assert_eq!(r.moves, 5);
@@ -136,7 +136,7 @@ fn art6_situational_and_positional_superko_differ_after_a_pass() {
 
 #[test]
 fn art7_moves_after_two_passes_are_reported() {
-    let r = audit("(;SZ[9];B[ee];W[cc];B[];W[];B[gg];W[gc])");
+    let r = audit("(;FF[4]SZ[9];B[ee];W[cc];B[];W[];B[gg];W[gc])");
     assert_eq!(findings(&r), vec![("move-after-end", Some(5), Some(7))]);
     assert_eq!(r.status, Status::Ok, "a warning, not an illegal move");
     assert_eq!(r.moves, 6, "still replayed");
@@ -159,7 +159,7 @@ fn art19_an_illegal_move_is_void_and_the_turn_is_lost() {
     let r = audit("(;SZ[9];B[ee];W[kk];B[cc])");
     assert_eq!(findings(&r), vec![("off-board", Some(2), Some(19))]);
     // A lost turn is not a pass: B pass, W void, B pass does not end the game.
-    let r = audit("(;SZ[9];B[ee];W[];B[ee];W[];B[cc])");
+    let r = audit("(;FF[4]SZ[9];B[ee];W[];B[ee];W[];B[cc])");
     assert_eq!(findings(&r), vec![("occupied", Some(3), Some(19))]);
     // --strict stops at the first illegal move.
     let strict = AuditOptions {

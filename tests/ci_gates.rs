@@ -46,7 +46,7 @@ fn select_and_ignore_decide_what_is_reported_and_what_fails() {
 
 #[test]
 fn min_severity_hides_but_counts() {
-    let file = "corpus/rules/komi-fox-375-stones__komi-normalized.sgf";
+    let file = "corpus/rules/komi-fox-375-stones__komi-normalized+compose-expected.sgf";
     let all = sgfaudit(&["audit", "--json", file]);
     assert!(codes_of(&all.stdout).contains(&"komi-normalized".to_string()));
     let out = sgfaudit(&["audit", "--json", "--min-severity", "warning", file]);
@@ -58,7 +58,7 @@ fn min_severity_hides_but_counts() {
 
 #[test]
 fn fail_on_takes_statuses_codes_and_severities_and_exit_zero_keeps_zero() {
-    let file = "corpus/rules/komi-fox-375-stones__komi-normalized.sgf";
+    let file = "corpus/rules/komi-fox-375-stones__komi-normalized+compose-expected.sgf";
     assert_eq!(sgfaudit(&["audit", file]).status.code(), Some(0));
     assert_eq!(
         sgfaudit(&["audit", "--fail-on", "komi-normalized", file])
@@ -263,4 +263,57 @@ fn a_folder_without_sgf_is_exit_code_2_and_no_path_means_here() {
     assert_eq!(lines[0]["data"]["inputs"][0], ".");
     assert_eq!(games(&lines).len(), 1);
     assert_eq!(games(&lines)[0]["path"], "./g.sgf");
+}
+
+#[test]
+fn the_documented_profiles_parse_and_gate_the_format_findings() {
+    // A record with a Fox `AP[foxwq]` (compose-expected, info) and nothing illegal.
+    let file = "corpus/rules/komi-fox-375-stones__komi-normalized+compose-expected.sgf";
+    let strict = sgfaudit(&["audit", "--config", "docs/sgfaudit-strict-ff4.toml", file]);
+    assert_eq!(
+        strict.status.code(),
+        Some(1),
+        "the strict profile fails on format findings"
+    );
+    let archive = sgfaudit(&[
+        "audit",
+        "--json",
+        "--config",
+        "docs/sgfaudit-archive.toml",
+        file,
+    ]);
+    assert_eq!(archive.status.code(), Some(0));
+    assert!(!codes_of(&archive.stdout).contains(&"compose-expected".to_string()));
+    // Both are in the README as they are in docs/.
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    for profile in [
+        "docs/sgfaudit-strict-ff4.toml",
+        "docs/sgfaudit-archive.toml",
+    ] {
+        let text = std::fs::read_to_string(profile).unwrap();
+        assert!(
+            readme.contains(text.trim()),
+            "{profile} is not in the README"
+        );
+    }
+}
+
+#[test]
+fn parse_error_names_the_codes_split_from_it() {
+    // `C[a]C[b]` is a repeated property, split from parse-error: the old name still selects it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("repeat.sgf");
+    std::fs::write(&path, "(;GM[1]FF[4]SZ[9]C[a]C[b];B[ee])").unwrap();
+    let p = path.to_str().unwrap();
+    let selected = sgfaudit(&["audit", "--json", "--select", "parse-error", p]);
+    assert_eq!(
+        codes_of(&selected.stdout),
+        vec!["repeated-property".to_string()]
+    );
+    let ignored = sgfaudit(&["audit", "--json", "--ignore", "parse-error", p]);
+    assert!(codes_of(&ignored.stdout).is_empty());
+    let failed = sgfaudit(&["audit", "--fail-on", "parse-error", p]);
+    assert_eq!(failed.status.code(), Some(1));
+    let by_code = sgfaudit(&["audit", "--fail-on", "repeated-property", p]);
+    assert_eq!(by_code.status.code(), Some(1));
 }

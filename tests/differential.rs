@@ -72,7 +72,7 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
          points, which the two readers recover differently",
     ),
     (
-        "extra-values-on-one-value-properties__parse-error+parse-error+parse-error.sgf",
+        "extra-values-on-one-value-properties__multiple-values+multiple-values+multiple-values.sgf",
         "B[aa][bb]: the fast reader keeps the first value (and reports the rest), sgf-parse \
          drops the move",
     ),

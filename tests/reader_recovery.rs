@@ -11,11 +11,13 @@ fn audit(sgf: &str) -> GameReport {
     common::audit_text(sgf, &AuditOptions::default())
 }
 
-/// The messages of the findings with `code`.
+/// The messages of the findings with `code`, or with a code of the group of that name
+/// (`parse-error` names the codes split from it).
 fn messages(r: &GameReport, code: &str) -> Vec<String> {
+    let codes = sgfaudit::finding::Code::named(code).expect("a code or a group");
     r.findings
         .iter()
-        .filter(|f| f.code.as_str() == code)
+        .filter(|f| codes.contains(&f.code))
         .map(|f| f.message.clone())
         .collect()
 }

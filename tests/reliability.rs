@@ -362,11 +362,11 @@ fn a_collection_in_six_encodings_reads_each_game_by_its_own() {
 fn a_game_whose_bytes_do_not_fit_its_ca_says_so_in_a_collection() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mixed.sgf");
-    let mut bytes = b"(;CA[UTF-8]SZ[9]PB[Ann];B[ee])\n".to_vec();
+    let mut bytes = b"(;FF[4]CA[UTF-8]SZ[9]PB[Ann];B[ee])\n".to_vec();
     // Latin-1 bytes under a Korean label: é (0xE9) followed by `]` is no EUC-KR character.
-    let (latin, _, _) = encoding_rs::WINDOWS_1252.encode("(;CA[EUC-KR]SZ[9]PB[Café];B[ee])\n");
+    let (latin, _, _) = encoding_rs::WINDOWS_1252.encode("(;FF[4]CA[EUC-KR]SZ[9]PB[Café];B[ee])\n");
     bytes.extend_from_slice(&latin);
-    bytes.extend_from_slice("(;CA[UTF-8]SZ[9]PB[柯洁];B[ee])\n".as_bytes());
+    bytes.extend_from_slice("(;FF[4]CA[UTF-8]SZ[9]PB[柯洁];B[ee])\n".as_bytes());
     fs::write(&path, bytes).unwrap();
     let run = audit_json(&[path.to_str().unwrap()]);
     let lines = run.lines();

@@ -149,13 +149,18 @@ impl<'a> Lexer<'a> {
         match bytes[i] {
             b'[' | b';' | b'(' | b')' => true,
             b if b.is_ascii_alphabetic() => {
+                let ident = i;
                 while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
                     i += 1;
                 }
+                let capitals = bytes[ident..i].iter().all(u8::is_ascii_uppercase);
                 while i < bytes.len() && bytes[i].is_ascii_whitespace() {
                     i += 1;
                 }
-                i < bytes.len() && bytes[i] == b'['
+                // `AB[`, or a property in capitals without a value before structure
+                // (`FF[4] AB ((;`).
+                i < bytes.len()
+                    && (bytes[i] == b'[' || capitals && matches!(bytes[i], b';' | b'(' | b')'))
             }
             _ => false,
         }

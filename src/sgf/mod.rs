@@ -5,9 +5,12 @@
 //! reader for the typed game tree (see [`reference`]).
 
 pub mod info;
+pub mod info_format;
 pub mod lexer;
+pub mod props;
 pub mod record;
 pub mod reference;
 pub mod text;
+pub mod values;
 
 pub use record::{parse_game, GameRecord, MoveTarget, Node, RecordProblem, RootProps};

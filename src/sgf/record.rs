@@ -160,7 +160,8 @@ mod tests {
     fn repeated_properties() {
         let rec = parse_game("(;C[a]C[b]AB[aa]AB[bb];B[cc])", Limits::default());
         assert_eq!(rec.setup.len(), 2);
-        assert_eq!(rec.problems.len(), 1, "{:?}", rec.problems);
+        // Both repeats are reported: C (the first is read) and AB (values merged).
+        assert_eq!(rec.problems.len(), 2, "{:?}", rec.problems);
     }
 
     #[test]

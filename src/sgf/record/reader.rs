@@ -8,6 +8,11 @@ use crate::sgf::lexer::{Lexer, Token};
 
 use super::{GameRecord, Limits, MoveTarget, Node, RawValue, RecordedMove, RootProps};
 
+mod format;
+
+use crate::sgf::props::PropDef;
+use format::FormatState;
+
 /// Reads a game tree's text into its record (see [`super::parse_game`]).
 pub(super) fn read(text: &str, limits: Limits) -> GameRecord<'_> {
     let mut reader = GameReader::new(text, limits);
@@ -263,6 +268,8 @@ struct PropertyRead<'a> {
     values: u32,
     /// The property has an identifier (values right after `;`, `(` or `)` do not).
     has_ident: bool,
+    /// The property in the index, when it is one and stands in a node.
+    def: Option<&'static PropDef>,
 }
 
 impl PropertyRead<'_> {
@@ -272,6 +279,7 @@ impl PropertyRead<'_> {
         offset: 0,
         values: 0,
         has_ident: false,
+        def: None,
     };
 }
 
@@ -335,6 +343,7 @@ struct GameReader<'a> {
     setup_seen: PointSet,
     setup_seen_in: u32,
     warned_lowercase: bool,
+    format: FormatState,
     /// Tokens to read again before the lexer's next (an implied `;`, then the identifier
     /// that implied it).
     again: Vec<Token<'a>>,
@@ -371,6 +380,10 @@ impl<'a> GameReader<'a> {
             setup_seen: PointSet::EMPTY,
             setup_seen_in: 0,
             warned_lowercase: false,
+            format: FormatState {
+                file: format::root_format(text),
+                ..FormatState::default()
+            },
             again: Vec::new(),
         }
     }
@@ -399,10 +412,10 @@ impl<'a> GameReader<'a> {
     /// where one is read.
     fn end_property(&mut self) {
         let PropertyRead {
-            kind,
             name,
             offset,
             values,
+            def,
             ..
         } = self.prop;
         if values == 0 && !name.is_empty() {
@@ -413,12 +426,12 @@ impl<'a> GameReader<'a> {
                 format!("property {name} has no value: ignored"),
             );
         }
-        // The properties the audit reads that take one value: the others are dropped.
-        let single = matches!(kind, Prop::Move(_) | Prop::Player | Prop::Root(_));
+        // Properties that take one value: the others are dropped.
+        let single = def.is_some_and(|d| d.shape == crate::sgf::props::Shape::One);
         if values > 1 && single {
-            warn(
+            format::note(
                 &mut self.rec,
-                Code::ParseError,
+                Code::MultipleValues,
                 offset as usize,
                 format!("property {name} takes one value but has {values}: only the first is read"),
             );
@@ -510,6 +523,7 @@ impl<'a> GameReader<'a> {
     /// `;`: a node begins, read when it is on the main line.
     fn node(&mut self, off: usize) -> Flow {
         self.end_property_at_structure();
+        self.format_node();
         let t = &mut self.tree;
         t.after_open = false;
         t.after_close = false;
@@ -545,6 +559,8 @@ impl<'a> GameReader<'a> {
         // The hot path: most nodes are a bare move (`;B[dd]`).
         if !self.tree.in_root || self.rec.node_count > 1 {
             if let Some((color, value, at)) = self.lexer.bare_move() {
+                self.format.node_move = true;
+                self.check_bare_move(color, value, at);
                 node.mv = Some(RecordedMove {
                     color,
                     target: move_target(value),
@@ -567,6 +583,7 @@ impl<'a> GameReader<'a> {
             if self.count_node(node_offset) == Flow::Stop {
                 return Flow::Stop;
             }
+            self.check_bare_move(color, value, at);
             self.rec.nodes.push(Node {
                 offset: node_offset as u32,
                 setup: 0..0,
@@ -589,7 +606,7 @@ impl<'a> GameReader<'a> {
             self.warned_lowercase = true;
             warn(
                 &mut self.rec,
-                Code::ParseError,
+                Code::LowercaseIdentifier,
                 off,
                 format!("lower-case property identifier '{id}' read as upper case"),
             );
@@ -604,6 +621,7 @@ impl<'a> GameReader<'a> {
             offset: off as u32,
             values: 0,
             has_ident: true,
+            def: None,
         };
         if self.tree.after_close {
             let message = format!("property {id} after ')', outside any node: ignored");
@@ -611,13 +629,15 @@ impl<'a> GameReader<'a> {
             self.prop.kind = Prop::Other;
         } else if self.tree.in_ignored_node {
             self.prop.kind = Prop::Other;
+            self.prop.def = self.check_identifier(id, norm, len, off);
         } else if self.current.is_none() {
             let message = format!("property {id} before the first ';': ignored");
             warn(&mut self.rec, Code::ParseError, off, message);
             self.prop.kind = Prop::Other;
             self.prop.name = "";
         } else {
-            self.check_repeats(norm, len, off);
+            self.prop.def = self.check_identifier(id, norm, len, off);
+            self.check_repeats(norm, len);
         }
     }
 
@@ -635,39 +655,30 @@ impl<'a> GameReader<'a> {
         self.prop.name = "";
     }
 
-    /// A property given twice in a node, or a second move in it: the values of a point
-    /// list are merged, of the others the first one is read.
-    fn check_repeats(&mut self, norm: [u8; 2], len: usize, off: usize) {
+    /// A property given twice in a node (reported by the format checks), or a second
+    /// move in it: the values of a point list are merged, of the others the first one is
+    /// read.
+    fn check_repeats(&mut self, norm: [u8; 2], len: usize) {
         let Some(node) = self.current.as_mut() else {
             return;
         };
-        let (kind, id) = (self.prop.kind, self.prop.name);
+        let kind = self.prop.kind;
         if len <= 2 && kind != Prop::Other {
             let key = norm[0] as u16 * 256 + norm[1] as u16;
-            if !node.seen.insert(key) {
-                let merged = matches!(
-                    kind,
-                    Prop::AddBlack
-                        | Prop::AddWhite
-                        | Prop::AddEmpty
-                        | Prop::TerritoryBlack
-                        | Prop::TerritoryWhite
-                );
-                let what = if merged {
-                    "values merged"
-                } else {
-                    "the first one is used"
-                };
-                let message = format!("property {id} repeated in one node: {what}");
-                warn(&mut self.rec, Code::ParseError, off, message);
-                if !merged {
-                    self.prop.kind = Prop::Other;
-                }
+            let merged = matches!(
+                kind,
+                Prop::AddBlack
+                    | Prop::AddWhite
+                    | Prop::AddEmpty
+                    | Prop::TerritoryBlack
+                    | Prop::TerritoryWhite
+            );
+            if !node.seen.insert(key) && !merged {
+                self.prop.kind = Prop::Other;
             }
         }
+        // A second move (`two-moves`, reported by the format checks) is not read.
         if matches!(self.prop.kind, Prop::Move(_)) && node.mv.is_some() {
-            let message = "two moves in one node: the second is ignored".to_string();
-            warn(&mut self.rec, Code::ParseError, off, message);
             self.prop.kind = Prop::Other;
         }
     }
@@ -682,6 +693,9 @@ impl<'a> GameReader<'a> {
                 warn(&mut self.rec, Code::ParseError, off, message);
             }
             return Flow::Go;
+        }
+        if let Some(def) = self.prop.def {
+            self.check_value(def, value, off);
         }
         if self.tree.in_ignored_node || self.current.is_none() {
             return Flow::Go;
@@ -804,8 +818,7 @@ impl<'a> GameReader<'a> {
                 | RootField::White
         );
         if !in_root && !game_info {
-            let message = format!("root property {name} outside the root node: ignored");
-            warn(&mut self.rec, Code::ParseError, offset as usize, message);
+            // Reported by the format checks (`root-outside-root`).
             return;
         }
         let slot = self.rec.root.slot(field);

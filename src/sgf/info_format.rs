@@ -1,0 +1,252 @@
+//! The formats of game-information values (FF[4] `DT`, `RE`, `TM`, `KM`, `HA`), and what
+//! a value outside them would be corrected to where the intent is plain
+//! (`DT[2018.04.27]` -> `2018-04-27`, `RE[B+time]` -> `B+T`, `KM[5 1/2]` -> `5.5`).
+
+use crate::finding::Code;
+
+use super::values::{is_number, is_real, ValueProblem};
+
+/// Checks a game-information value (trimmed, not empty); `None` when it is fine or the
+/// property has no format beyond text.
+pub fn check(id: &str, v: &str) -> Option<ValueProblem> {
+    let (ok, corrected) = match id {
+        "DT" => (is_date_list(v), correct_date(v)),
+        "RE" => (is_result(v), correct_result(v)),
+        "TM" => (is_real(v), correct_time(v)),
+        "KM" => (is_real(v), correct_real(v)),
+        "HA" | "BS" | "WS" | "KI" => (is_number(v), None),
+        _ => return None,
+    };
+    // An unreadable `KM` or `HA` is the audit's `bad-property` (the check cannot be made):
+    // here only what could be corrected.
+    if ok || (matches!(id, "KM" | "HA") && corrected.is_none()) {
+        return None;
+    }
+    let shown: String = v.chars().take(40).collect();
+    let message = match corrected {
+        Some(c) => format!("{id}[{shown}] is not in the specification's format: it would be corrected to {id}[{c}]"),
+        None => format!("{id}[{shown}] is not in the specification's format (not corrected)"),
+    };
+    Some((Code::GameInfoFormat, message))
+}
+
+/// Digits only, of the given length.
+fn digits(s: &str, len: usize) -> Option<u32> {
+    (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse().ok())
+        .flatten()
+}
+
+/// `DT`: ISO dates separated by commas, with the shortcuts of FF[4] (`1996-05,06`,
+/// `1996-05-06,07,08`, `1996-12-27,28,1997-01-03,04`).
+pub fn is_date_list(v: &str) -> bool {
+    // What the previous date gave: 1 a year, 2 a month, 3 a day.
+    let mut level = 0;
+    for part in v.split(',') {
+        let fields: Vec<&str> = part.trim().split('-').collect();
+        let month = |s: &str| digits(s, 2).is_some_and(|m| (1..=12).contains(&m));
+        let day = |s: &str| digits(s, 2).is_some_and(|d| (1..=31).contains(&d));
+        level = match fields.as_slice() {
+            [y] if digits(y, 4).is_some() => 1,
+            [y, m] if digits(y, 4).is_some() && month(m) => 2,
+            [y, m, d] if digits(y, 4).is_some() && month(m) && day(d) => 3,
+            [m, d] if level == 3 && month(m) && day(d) => 3,
+            [x] if level == 2 && month(x) => 2,
+            [x] if level == 3 && day(x) => 3,
+            _ => return false,
+        };
+    }
+    true
+}
+
+const MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+
+/// `2018.04.27`, `2018/4/27`, `August 1, 2001`, `1 August 2001` as an ISO date.
+fn correct_date(v: &str) -> Option<String> {
+    let iso = |y: u32, m: u32, d: u32| {
+        ((1..=12).contains(&m) && (1..=31).contains(&d) && y >= 1000)
+            .then(|| format!("{y:04}-{m:02}-{d:02}"))
+    };
+    let nums: Vec<&str> = v.split(['.', '/', '-']).collect();
+    if let [y, m, d] = nums.as_slice() {
+        if y.len() == 4 {
+            return iso(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+        }
+    }
+    let words: Vec<&str> = v.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let month_of = |w: &str| {
+        let w = w.to_ascii_lowercase();
+        MONTHS
+            .iter()
+            .position(|m| w.len() >= 3 && w.starts_with(m))
+            .map(|i| i as u32 + 1)
+    };
+    match words.as_slice() {
+        [m, d, y] if month_of(m).is_some() => iso(y.parse().ok()?, month_of(m)?, d.parse().ok()?),
+        [d, m, y] if month_of(m).is_some() => iso(y.parse().ok()?, month_of(m)?, d.parse().ok()?),
+        _ => None,
+    }
+}
+
+/// `RE`: `0`, `?`, `Draw`, `Void`, or `B+`/`W+` with nothing, `R`, `Resign`, `T`, `Time`,
+/// `F`, `Forfeit` or a real number.
+pub fn is_result(v: &str) -> bool {
+    match v {
+        "0" | "?" | "Draw" | "Void" => true,
+        _ => match v.strip_prefix("B+").or_else(|| v.strip_prefix("W+")) {
+            Some(rest) => {
+                matches!(rest, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit")
+                    || is_real(rest)
+            }
+            None => false,
+        },
+    }
+}
+
+/// What an irregular result would be: `draw` -> `Draw`, `B+time` -> `B+T`, `W+resign` ->
+/// `W+R`, `B+5,5` -> `B+5.5`, any other `B+...` -> `B+`, `black wins by 5 1/2` -> `B+5.5`.
+fn correct_result(v: &str) -> Option<String> {
+    let lower = v.to_ascii_lowercase();
+    match lower.as_str() {
+        "draw" | "jigo" => return Some("Draw".into()),
+        "void" => return Some("Void".into()),
+        _ => {}
+    }
+    let (winner, rest) = if let Some(r) = lower.strip_prefix("b+").or(lower.strip_prefix("black")) {
+        ("B", r)
+    } else if let Some(r) = lower.strip_prefix("w+").or(lower.strip_prefix("white")) {
+        ("W", r)
+    } else {
+        return None;
+    };
+    let rest = rest
+        .trim_start_matches(" wins")
+        .trim_start_matches(" by")
+        .trim();
+    let reason = match rest {
+        "r" | "res" | "resign" | "resignation" => "R".to_string(),
+        "t" | "time" => "T".to_string(),
+        "f" | "forfeit" => "F".to_string(),
+        number => correct_real(
+            number
+                .trim_end_matches(" points")
+                .trim_end_matches(" point"),
+        )
+        .or_else(|| is_real(number).then(|| number.to_string()))
+        .unwrap_or_default(),
+    };
+    Some(format!("{winner}+{reason}"))
+}
+
+/// `1 hour` -> `3600`, `90 min` -> `5400`, or a real number written irregularly.
+fn correct_time(v: &str) -> Option<String> {
+    let lower = v.to_ascii_lowercase();
+    let (number, unit) = lower.split_once(' ').unwrap_or((lower.as_str(), ""));
+    let n: f64 = number.parse().ok()?;
+    let seconds = match unit.trim() {
+        "h" | "hr" | "hour" | "hours" => n * 3600.0,
+        "m" | "min" | "mins" | "minute" | "minutes" => n * 60.0,
+        "s" | "sec" | "seconds" => n,
+        _ => return correct_real(v),
+    };
+    Some(format!("{seconds}"))
+}
+
+/// `5,5` -> `5.5`, `.5` -> `0.5`, `5 1/2` -> `5.5`, `6.50` stays out (it is a real).
+fn correct_real(v: &str) -> Option<String> {
+    let v = v.trim().replace(',', ".");
+    if let Some((whole, frac)) = v.split_once(' ') {
+        let (num, den) = frac.split_once('/')?;
+        let value =
+            whole.parse::<f64>().ok()? + num.parse::<f64>().ok()? / den.parse::<f64>().ok()?;
+        return value.is_finite().then(|| format!("{value}"));
+    }
+    let value: f64 = v.parse().ok()?;
+    value.is_finite().then(|| format!("{value}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corrected(id: &str, v: &str) -> Option<String> {
+        let (_, message) = check(id, v)?;
+        if message.contains("not corrected") {
+            return None;
+        }
+        Some(
+            message
+                .rsplit_once('[')?
+                .1
+                .trim_end_matches(']')
+                .to_string(),
+        )
+    }
+
+    #[test]
+    fn dates_of_the_specification() {
+        for ok in [
+            "1996",
+            "1996-05",
+            "1996-05-06",
+            "1996-05,06",
+            "1996-05-06,07,08",
+            "1996-12-27,28,1997-01-03,04",
+            "1996,1997",
+            "1996-05-06,07-01",
+        ] {
+            assert!(is_date_list(ok), "{ok}");
+        }
+        for bad in [
+            "96-05-06",
+            "1996-13-01",
+            "a sunny afternoon",
+            "2017.08.28 22:47",
+            "1996-05-06,",
+        ] {
+            assert!(!is_date_list(bad), "{bad}");
+        }
+        assert_eq!(corrected("DT", "2018.04.27").as_deref(), Some("2018-04-27"));
+        assert_eq!(
+            corrected("DT", "August 1, 2001").as_deref(),
+            Some("2001-08-01")
+        );
+        assert!(check("DT", "2017.08.28 22:47")
+            .unwrap()
+            .1
+            .contains("not corrected"));
+    }
+
+    #[test]
+    fn results_times_and_komi() {
+        for ok in [
+            "0", "?", "Draw", "Void", "B+", "W+R", "B+Resign", "W+T", "B+Time", "W+F", "B+3.5",
+            "W+12",
+        ] {
+            assert!(is_result(ok), "{ok}");
+        }
+        assert_eq!(check("RE", "B+0.0"), None);
+        assert_eq!(corrected("RE", "B+time").as_deref(), Some("B+T"));
+        assert_eq!(corrected("RE", "draw").as_deref(), Some("Draw"));
+        assert_eq!(corrected("RE", "W+AW").as_deref(), Some("W+"));
+        assert_eq!(
+            corrected("RE", "black wins by 5 1/2").as_deref(),
+            Some("B+5.5")
+        );
+        assert!(check("RE", "john wins")
+            .unwrap()
+            .1
+            .contains("not corrected"));
+        assert_eq!(corrected("TM", "1 hour").as_deref(), Some("3600"));
+        assert!(check("TM", "30:00(5x1:00)")
+            .unwrap()
+            .1
+            .contains("not corrected"));
+        assert_eq!(check("TM", "60"), None);
+        assert_eq!(corrected("KM", "5 1/2").as_deref(), Some("5.5"));
+        assert_eq!(check("KM", "750"), None);
+        assert_eq!(check("GN", ""), None);
+    }
+}
