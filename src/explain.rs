@@ -1,151 +1,15 @@
 //! `sgfaudit explain CODE`: what a finding code means, its severity, the article of the
 //! Chinese Weiqi Rules (2002) it rests on, and a record that raises it (each example is
-//! audited by a test, so the page cannot promise what the tool does not do).
+//! audited by a test, so the page cannot promise what the tool does not do). The texts
+//! live in the catalogue ([`crate::finding::catalogue`]), where the reports read them too.
 
-use crate::finding::Code;
-
-/// What a code says, the severities it comes with, and an example record (`None` when no
-/// short record can show it).
-pub fn entry(code: Code) -> (&'static str, &'static str, Option<&'static str>) {
-    match code {
-        Code::ParseError => (
-            "The text of the record is broken: recovered where possible (warning), else the game cannot be read (error, status `error`).",
-            "warning or error",
-            Some("(;GM[1]SZ[9];B[ee];W[cc]"),
-        ),
-        Code::BadEncoding => (
-            "The bytes do not fit the character set CA[] names, or CA[] names no known character set or is empty; the text is read as well as it can be.",
-            "warning",
-            Some("(;GM[1]CA[]SZ[9];B[ee])"),
-        ),
-        Code::BadProperty => (
-            "A property that cannot be read: a KM[] that is no finite number or more points than the board has, an HA[] that is no number or more stones than the board has; the check is then unverifiable.",
-            "warning",
-            Some("(;GM[1]SZ[9]KM[lots];B[ee])"),
-        ),
-        Code::TooLarge => (
-            "The record is beyond the limits sgfaudit reads (board size, nodes, findings): the rest is not read.",
-            "error",
-            None,
-        ),
-        Code::Occupied => (
-            "A stone played on an occupied point: the move is void and the player loses the turn.",
-            "error",
-            Some("(;GM[1]SZ[9];B[ee];W[ee])"),
-        ),
-        Code::OffBoard => (
-            "A stone played off the board: the move is void and the player loses the turn.",
-            "error",
-            Some("(;GM[1]SZ[9];B[kk])"),
-        ),
-        Code::Suicide => (
-            "A move that leaves its own chain without liberties and captures nothing (captures come first, art. 4).",
-            "error",
-            Some("(;GM[1]SZ[9];B[ba];W[ee];B[ab];W[aa])"),
-        ),
-        Code::Ko => (
-            "Retaking a single-stone ko at once: the move captures one stone and brings back the position before the opponent's last move.",
-            "error",
-            Some("(;GM[1]SZ[9]AB[ba][ab][cb][bc]AW[ca][db][cc];W[bb];B[cb])"),
-        ),
-        Code::Superko => (
-            "Any other move that recreates an earlier whole-board position; `first_seen` names the move after which it last stood, `cycle_length` the moves since.",
-            "error",
-            Some("(;GM[1]SZ[7]RU[Chinese]AB[ca][ab][bb]AW[aa][ea][cb][db][eb];B[da];W[ba];B[ca];W[aa])"),
-        ),
-        Code::Cycle => (
-            "A repetition that the chosen rules (Japanese, Korean) treat as no result rather than an illegal move.",
-            "warning",
-            None,
-        ),
-        Code::ConsecutiveMove => (
-            "One side moves twice in a row: replayed as if the other side had passed.",
-            "warning",
-            Some("(;GM[1]SZ[9];B[ee];B[cc])"),
-        ),
-        Code::MoveAfterEnd => (
-            "Moves after two consecutive passes, which end the game: replayed anyway.",
-            "warning",
-            Some("(;GM[1]SZ[9];B[ee];W[];B[];W[cc])"),
-        ),
-        Code::SetupInGame => (
-            "AB, AW or AE after the first move: applied, and the repetition history starts again from the position they leave.",
-            "warning",
-            Some("(;GM[1]SZ[9];B[ee];AW[cc];W[gg])"),
-        ),
-        Code::HandicapMismatch => (
-            "HA[] disagrees with the black setup stones.",
-            "warning",
-            Some("(;GM[1]SZ[9]HA[4]AB[cc][gg][cg];W[ee])"),
-        ),
-        Code::KomiNormalized => (
-            "A komi written in another unit was read as points: Fox's KM[750] and KM[375], stones KM[3.75] under Chinese rules.",
-            "info",
-            Some("(;GM[1]SZ[19]RU[Chinese]KM[375];B[pd])"),
-        ),
-        Code::UnknownRules => (
-            "RU[] names no rule set sgfaudit knows: the Chinese rules are used.",
-            "warning",
-            Some("(;GM[1]SZ[9]RU[Foo];B[ee])"),
-        ),
-        Code::UnparsedResult => (
-            "RE[] cannot be read as a result: the check is unverifiable.",
-            "warning",
-            Some("(;GM[1]SZ[9]RE[Black won, probably];B[ee])"),
-        ),
-        Code::ResultMismatch => (
-            "The count contradicts RE[] beyond doubt (status `mismatch`).",
-            "warning",
-            Some("(;GM[1]SZ[9]RU[Chinese]KM[7.5]RE[B+5.5];B[ea];W[da];B[eb];W[db];B[ec];W[dc];B[ed];W[dd];B[ee];W[de];B[ef];W[df];B[eg];W[dg];B[fg];W[dh];B[fh];W[eh];B[fi];W[ei];B[ic];W[cc];B[hc];W[bc];B[gc];W[ac];B[fc];W[];B[])"),
-        ),
-        Code::CountingConvention => (
-            "RE[] agrees only with the other counting (area or territory) than the rules name, or with the customary komi: it agrees, and says so.",
-            "info",
-            None,
-        ),
-        Code::SetupWithoutLiberties => (
-            "Setup stones (AB, AW) leave a chain without liberties: it is taken off before play, as a capture would be.",
-            "warning",
-            Some("(;GM[1]SZ[9]AB[ba][ab]AW[aa];B[ee])"),
-        ),
-        Code::HandicapInferred => (
-            "No HA[], but two or more black setup stones and no white ones before the first move: read as the handicap, with its compensation.",
-            "info",
-            Some("(;GM[1]SZ[9]AB[cc][gg];W[ee])"),
-        ),
-        Code::NotGo => (
-            "GM[] other than 1: the record is not Go and is not replayed (status `error`).",
-            "error",
-            Some("(;GM[3]SZ[8])"),
-        ),
-        Code::InternalError => (
-            "The audit of this game failed inside sgfaudit (a bug: please report it); the game's status is `error` and the other games go on.",
-            "error",
-            None,
-        ),
-    }
-}
-
-/// The text `sgfaudit explain CODE` prints.
-pub fn explain(code: Code) -> String {
-    let (what, severity, example) = entry(code);
-    let mut out = format!("{code}\n\n{what}\n\nseverity: {severity}\n");
-    match code.article() {
-        Some(a) => out.push_str(&format!("article: {a} of the Chinese Weiqi Rules (2002)\n")),
-        None => out.push_str("article: none (a matter of the record, not of the rules)\n"),
-    }
-    if let Some(example) = example {
-        out.push_str(&format!(
-            "\nexample (save it as example.sgf, then: sgfaudit audit example.sgf):\n\n    {example}\n"
-        ));
-    }
-    out
-}
+pub use crate::finding::catalogue::{entry, explain};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::audit::AuditOptions;
+    use crate::finding::Code;
     use crate::input::source::Bytes;
     use crate::run::LoadedFile;
 
