@@ -64,7 +64,10 @@ fn run_in(dir: &Path, args: &[&str]) -> String {
 
 fn audit(format: &str) -> String {
     let dir = fixtures();
-    run_in(dir.path(), &["audit", "--jobs", "1", "--format", format, FIXTURES])
+    run_in(
+        dir.path(),
+        &["audit", "--jobs", "1", "--format", format, FIXTURES],
+    )
 }
 
 #[test]
