@@ -46,8 +46,11 @@ fn gitlab_snapshot() {
     insta::assert_snapshot!(corpus("gitlab"));
 }
 
-/// The findings a JSON Lines report lists: (path, game, code, line, column).
-fn jsonl_findings(stdout: &[u8]) -> Vec<(String, u64, String, u64, u64)> {
+/// A finding as the reports place it: (path, game, code, line, column).
+type Placed = (String, u64, String, u64, u64);
+
+/// The findings a JSON Lines report lists.
+fn jsonl_findings(stdout: &[u8]) -> Vec<Placed> {
     let lines = json_lines(stdout);
     games(&lines)
         .iter()
@@ -66,7 +69,7 @@ fn jsonl_findings(stdout: &[u8]) -> Vec<(String, u64, String, u64, u64)> {
 }
 
 /// The findings of a SARIF report, in the same shape, and their fingerprints.
-fn sarif_findings(stdout: &[u8]) -> (Vec<(String, u64, String, u64, u64)>, Vec<String>) {
+fn sarif_findings(stdout: &[u8]) -> (Vec<Placed>, Vec<String>) {
     let sarif: Value = serde_json::from_slice(stdout).expect("SARIF is JSON");
     assert_eq!(sarif["version"], "2.1.0");
     let results = sarif["runs"][0]["results"].as_array().unwrap();
