@@ -7,12 +7,14 @@
 #     (the CI virtual environment target/ci-venv): no error, no warning.
 #  3. The pre-commit hook, the way users meet it: `pre-commit try-repo` on a temporary git
 #     repository, with an illegal game (fails, the finding shown) and with good games only.
-# Builds reuse target/ (CARGO_TARGET_DIR), so nothing is compiled twice from one run to
-# the next but the package's own crate.
+# The package and the hook are built from copies of the sources elsewhere; cargo names
+# their artifacts as it names the repository's, so they get a target folder of their own,
+# target/outside, shared by the two and kept from one run to the next (the repository's
+# target/ would otherwise hold test programs of a copy that is gone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-export CARGO_TARGET_DIR="$ROOT/target"
+OUTSIDE="$ROOT/target/outside"
 VENV="$ROOT/target/ci-venv"
 REPORTS="$ROOT/target/ci-formats"
 SCRATCH=$(mktemp -d)
@@ -24,9 +26,10 @@ step() { printf '\n== %s (%ss)\n' "$1" "$SECONDS"; }
 step "package"
 # The verification build is the test run below (release, tests included), not a second
 # debug build of every dependency.
+rm -f target/package/sgfaudit-*.crate
 cargo publish --dry-run --locked --no-verify -p sgfaudit
 tar -xzf target/package/sgfaudit-*.crate -C "$SCRATCH"
-(cd "$SCRATCH"/sgfaudit-* && env -u CI cargo test --release --locked -q)
+(cd "$SCRATCH"/sgfaudit-* && env -u CI CARGO_TARGET_DIR="$OUTSIDE" cargo test --release --locked -q)
 
 step "reports"
 cargo build --release --locked -q
@@ -72,6 +75,7 @@ fi
 
 step "pre-commit hook"
 export PRE_COMMIT_HOME="$ROOT/target/pre-commit-home"
+export CARGO_TARGET_DIR="$OUTSIDE"
 REPO="$SCRATCH/games"
 mkdir -p "$REPO"
 git -C "$REPO" init -q
