@@ -28,6 +28,7 @@ step "package"
 # debug build of every dependency.
 rm -f target/package/sgfaudit-*.crate
 cargo publish --dry-run --locked --no-verify -p sgfaudit
+cargo package --locked --no-verify -p sgfaudit
 tar -xzf target/package/sgfaudit-*.crate -C "$SCRATCH"
 (cd "$SCRATCH"/sgfaudit-* && env -u CI CARGO_TARGET_DIR="$OUTSIDE" cargo test --release --locked -q)
 
