@@ -157,6 +157,12 @@ pub enum FormatChoice {
     Github,
     /// One self-contained HTML page: summary, problem games worst first, diagrams.
     Html,
+    /// SARIF 2.1.0 for GitHub code scanning: a rule per finding code, a result per finding.
+    Sarif,
+    /// JUnit XML for CI test reports: a test suite per file, a test case per game.
+    Junit,
+    /// GitLab Code Quality JSON for merge requests: an issue per finding.
+    Gitlab,
 }
 
 impl From<FormatChoice> for Format {
@@ -168,6 +174,9 @@ impl From<FormatChoice> for Format {
             FormatChoice::FindingsCsv => Format::FindingsCsv,
             FormatChoice::Html => Format::Html,
             FormatChoice::Github => Format::Github,
+            FormatChoice::Sarif => Format::Sarif,
+            FormatChoice::Junit => Format::Junit,
+            FormatChoice::Gitlab => Format::Gitlab,
         }
     }
 }

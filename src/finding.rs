@@ -1,5 +1,7 @@
 //! The catalogue of findings: every code the tool reports, its severity and article.
 
+pub mod catalogue;
+
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {

@@ -23,7 +23,9 @@ use crate::input::split::{GameSlice, Splitter};
 use crate::input::walk::{expand, io_message, Input};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
-use crate::output::{Begin, GameTally, InputError, RenderGame, Reporter, Summary, SCHEMA};
+use crate::output::{
+    Begin, GameTally, InputError, RenderGame, RenderJudgedGame, Reporter, Summary, SCHEMA,
+};
 use crate::score::Check;
 
 /// Everything a run needs, validated.
@@ -261,6 +263,8 @@ struct Stage<'p> {
     options: Arc<AuditOptions>,
     gate: Arc<Gate>,
     render: RenderGame,
+    /// The renderer told whether a game fails the run, when the format has one.
+    render_judged: Option<RenderJudgedGame>,
     /// The window being filled, as chunks.
     window: Vec<Chunk>,
     window_games: usize,
@@ -299,6 +303,7 @@ impl Stage<'_> {
         let count = chunks.len();
         let options = &self.options;
         let render = self.render;
+        let render_judged = self.render_judged;
         let gate = Arc::clone(&self.gate);
         let audit = move |chunk: &Chunk, options: &AuditOptions| -> Rendered {
             let mut tallies = Vec::with_capacity(chunk.len());
@@ -308,10 +313,14 @@ impl Stage<'_> {
                 gate.select(&mut report);
                 let mut tally = GameTally::of(&report);
                 tally.fails = gate.fails(tally.status, &tally.severities, &tally.codes);
+                let fails = tally.fails;
                 tallies.push(tally);
                 if !gate.quiet {
                     gate.trim(&mut report);
-                    render(&report, &mut rendered);
+                    match render_judged {
+                        Some(judged) => judged(&report, fails, &mut rendered),
+                        None => render(&report, &mut rendered),
+                    }
                 }
             }
             (tallies, rendered)
@@ -491,6 +500,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         options: Arc::new(config.audit.clone()),
         gate: Arc::new(gate),
         render: reporter.renderer(),
+        render_judged: reporter.judged_renderer(),
         window: Vec::new(),
         window_games: 0,
         window_limit: FIRST_WINDOW,

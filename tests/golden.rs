@@ -2,17 +2,45 @@
 //! byte for byte, over records with awkward text: commas and quotes (in names, results and
 //! file names), newlines, tabs and terminal control characters, CJK. The snapshots live in
 //! `tests/snapshots/`; a change of output shows as a diff to review (`cargo insta review`).
+//!
+//! A file name with quotes cannot go into a published crate, so the runs read a copy of
+//! `tests/fixtures/awkward/` made in a temporary folder, where that file is written
+//! (`names, commas and "quotes".sgf`, from `tests/fixtures/names-commas-quotes.sgf`).
 
 mod common;
 
-use common::sgfaudit;
+use std::path::Path;
+use std::process::Command;
 
 const FIXTURES: &str = "tests/fixtures/awkward";
 
-/// The output of a run, with the only figures that change from run to run (the
+/// The fixture whose name a package cannot hold, and the name it is read under.
+const QUOTED: (&str, &str) = (
+    "tests/fixtures/names-commas-quotes.sgf",
+    r#"names, commas and "quotes".sgf"#,
+);
+
+/// A temporary folder holding `tests/fixtures/awkward/` with every fixture.
+fn fixtures() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let awkward = dir.path().join(FIXTURES);
+    std::fs::create_dir_all(&awkward).unwrap();
+    for entry in std::fs::read_dir(common::root().join(FIXTURES)).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, awkward.join(path.file_name().unwrap())).unwrap();
+    }
+    std::fs::copy(common::root().join(QUOTED.0), awkward.join(QUOTED.1)).unwrap();
+    dir
+}
+
+/// The output of a run in `dir`, with the only figures that change from run to run (the
 /// summary's timing) blanked.
-fn run(args: &[&str]) -> String {
-    let out = sgfaudit(args);
+fn run_in(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("sgfaudit runs");
     assert!(
         matches!(out.status.code(), Some(0 | 1)),
         "{args:?}: {:?} {}",
@@ -35,7 +63,11 @@ fn run(args: &[&str]) -> String {
 }
 
 fn audit(format: &str) -> String {
-    run(&["audit", "--jobs", "1", "--format", format, FIXTURES])
+    let dir = fixtures();
+    run_in(
+        dir.path(),
+        &["audit", "--jobs", "1", "--format", format, FIXTURES],
+    )
 }
 
 #[test]
@@ -60,7 +92,9 @@ fn github() {
 
 #[test]
 fn score() {
-    let mut files: Vec<_> = std::fs::read_dir(common::root().join(FIXTURES))
+    let dir = fixtures();
+    let run = |args: &[&str]| run_in(dir.path(), args);
+    let mut files: Vec<_> = std::fs::read_dir(dir.path().join(FIXTURES))
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
@@ -83,6 +117,8 @@ fn the_fixtures_hold_the_awkward_text() {
     // The snapshots are worth only what the fixtures put in them.
     let csv = audit("csv");
     assert!(csv.contains(r#""tests/fixtures/awkward/names, commas and ""quotes"".sgf""#));
+    let dir = fixtures();
+    let run = |args: &[&str]| run_in(dir.path(), args);
     let score = run(&["score", &format!("{FIXTURES}/control and newline.sgf")]);
     assert!(
         !score.contains('\x1b') && !score.contains('\x07'),

@@ -111,6 +111,9 @@ fn one_thread_and_eight_print_the_same_bytes_on_ten_thousand_games() {
         ("table", "none"),
         ("csv", "none"),
         ("github", "none"),
+        ("sarif", "none"),
+        ("junit", "none"),
+        ("gitlab", "none"),
     ] {
         let run = |jobs: &str| {
             let out = common::sgfaudit(&[

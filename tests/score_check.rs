@@ -35,6 +35,7 @@ fn counted(black: usize) -> Score {
 fn sure() -> CheckContext {
     CheckContext {
         ended_by_passes: true,
+        settled: false,
         moves_after_end: false,
         counting: CountedBy::Area,
         dead_determined: true,

@@ -5,12 +5,16 @@ pub mod board;
 pub mod csv;
 pub mod dups;
 pub mod findings_csv;
+pub mod fingerprint;
 pub mod github;
+pub mod gitlab;
 pub mod html;
 pub mod html_row;
 pub mod jsonl;
+pub mod junit;
 pub mod progress;
 pub mod sanitize;
+pub mod sarif;
 pub mod style;
 pub mod summary;
 pub mod svg;
@@ -58,11 +62,20 @@ pub enum Format {
     Github,
     /// One self-contained HTML page: summary, problem games, diagrams.
     Html,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
+    /// JUnit XML: a test suite per file, a test case per game.
+    Junit,
+    /// GitLab Code Quality JSON.
+    Gitlab,
 }
 
 /// Renders one game's output into a buffer. Pure, so the workers render in parallel and
 /// the reporter only writes the bytes, in input order.
 pub type RenderGame = fn(&GameReport, &mut Vec<u8>);
+
+/// Renders one game's output knowing whether the game fails the run (`--fail-on`).
+pub type RenderJudgedGame = fn(&GameReport, bool, &mut Vec<u8>);
 
 /// A printer of a run's records.
 pub trait Reporter {
@@ -72,6 +85,11 @@ pub trait Reporter {
     }
     /// The function that renders a game for this reporter.
     fn renderer(&self) -> RenderGame;
+    /// For a format that marks the games failing the run: the function that renders a
+    /// game told whether it fails, used instead of [`Reporter::renderer`].
+    fn judged_renderer(&self) -> Option<RenderJudgedGame> {
+        None
+    }
     /// Writes games rendered by [`Reporter::renderer`] (one or several, back to back),
     /// in input order.
     fn game(&mut self, rendered: &[u8]) -> io::Result<()>;
@@ -93,5 +111,8 @@ pub fn reporter<'w>(
         Format::FindingsCsv => Box::new(findings_csv::FindingsCsvReporter::new(out)),
         Format::Github => Box::new(github::GithubReporter::new(out)),
         Format::Html => Box::new(html::HtmlReporter::new(out)),
+        Format::Sarif => Box::new(sarif::SarifReporter::new(out)),
+        Format::Junit => Box::new(junit::JunitReporter::new(out)),
+        Format::Gitlab => Box::new(gitlab::GitlabReporter::new(out)),
     }
 }

@@ -1,0 +1,98 @@
+//! GitLab Code Quality (`--format gitlab`): the JSON array a merge request reads, one
+//! issue per finding shown (`description`, `check_name`, `fingerprint`, `severity`,
+//! `location.path`, `location.lines.begin`), the fingerprints those of SARIF (see
+//! [`super::fingerprint`]); an input that could not be read is a `major` issue on its
+//! first line, with the check name `unreadable`.
+
+use std::io::{self, Write};
+
+use serde_json::json;
+
+use super::fingerprint::{self, relative_path};
+use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use crate::audit::GameReport;
+use crate::finding::Severity;
+
+pub struct GitlabReporter<'w> {
+    out: Box<dyn Write + 'w>,
+    /// No issue written yet (the next one needs no comma before it).
+    first: bool,
+}
+
+impl<'w> GitlabReporter<'w> {
+    pub fn new(out: Box<dyn Write + 'w>) -> Self {
+        GitlabReporter { out, first: true }
+    }
+
+    fn write_issue(&mut self, issue: &[u8]) -> io::Result<()> {
+        match issue.strip_prefix(b",") {
+            Some(rest) if self.first => {
+                self.first = false;
+                self.out.write_all(rest)
+            }
+            _ => self.out.write_all(issue),
+        }
+    }
+}
+
+/// GitLab's severity of a finding's.
+pub fn severity(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "major",
+        Severity::Warning => "minor",
+        Severity::Info => "info",
+    }
+}
+
+/// Renders one issue per finding, each after a comma.
+fn render_game(g: &GameReport, out: &mut Vec<u8>) {
+    let path = relative_path(&g.path);
+    for (f, print) in g.findings.iter().zip(fingerprint::of_game(g)) {
+        let issue = json!({
+            "type": "issue",
+            "check_name": f.code.as_str(),
+            "description": format!("game {}: {}", g.game, f.message),
+            "severity": severity(f.severity),
+            "fingerprint": print,
+            "location": {"path": path, "lines": {"begin": f.line.max(1)}},
+        });
+        out.push(b',');
+        serde_json::to_writer(&mut *out, &issue).expect("an issue serialises");
+        out.push(b'\n');
+    }
+}
+
+impl Reporter for GitlabReporter<'_> {
+    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
+        self.out.write_all(b"[\n")
+    }
+
+    fn renderer(&self) -> RenderGame {
+        render_game
+    }
+
+    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
+        self.write_issue(rendered)
+    }
+
+    fn error(&mut self, e: &InputError) -> io::Result<()> {
+        let path = relative_path(&e.path);
+        let issue = json!({
+            "type": "issue",
+            "check_name": "unreadable",
+            "description": format!("could not be read: {}", e.message),
+            "severity": "major",
+            "fingerprint": fingerprint::of_input_error(&path),
+            "location": {"path": path, "lines": {"begin": 1}},
+        });
+        let mut line = b",".to_vec();
+        serde_json::to_writer(&mut line, &issue)?;
+        line.push(b'\n');
+        self.write_issue(&line)
+    }
+
+    fn summary(&mut self, _summary: &Summary) -> io::Result<()> {
+        self.out.write_all(b"]\n")?;
+        self.out.flush()
+    }
+}
