@@ -571,11 +571,8 @@ fn audit_record(
     };
     // A komi that is missing or Fox's KM[0] is guessed at the odds of the record's
     // source; one that cannot be read, or a handicap that cannot, is not.
-    let conventions = source::conventions(
-        &record.root,
-        &rules,
-        komi.uncertain && !komi_unreadable && !handicap_unknown,
-    );
+    let guessed = komi.uncertain && !komi_unreadable && !handicap_unknown;
+    let conventions = source::conventions(&record.root, &rules, guessed.then_some(komi.points));
     let outcome = verdict::audit_result(&verdict::ResultInput {
         recorded_raw: report.result.as_deref(),
         final_position: replay.final_position.as_ref(),

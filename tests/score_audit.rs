@@ -53,14 +53,22 @@ fn without_ru_a_count_never_calls_re_wrong() {
 }
 
 #[test]
-fn an_unknowable_komi_never_calls_re_wrong() {
-    // KM[0] on an even game: Fox writes it for games played with komi.
+fn a_guessed_komi_is_weighed_at_its_odds() {
+    // KM[0] on an even game (Fox writes it for games played with komi) and no KM[] are
+    // guesses: the check tries the komi the record's source makes likely, each at its
+    // odds. Black 43, White 38 by area: B+5 without komi, W+2.5 with 7.5.
+    let r = audit(&game("RU[Chinese]KM[0]RE[B+5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    let r = audit(&game("RU[Chinese]KM[0]RE[W+2.5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    assert!(r.check.assumed.as_deref().unwrap().contains("komi 7.5"));
+    // No komi any reading weighs gives B+5.5: the result is wrong at every komi.
     let r = audit(&game("RU[Chinese]KM[0]RE[B+5.5]"));
-    assert_eq!(r.check.verdict, Verdict::Unverifiable);
-    // No KM at all: the rules' default is used, and doubted.
-    let r = audit(&game("RU[Chinese]RE[B+5.5]"));
-    assert_eq!(r.check.verdict, Verdict::Unverifiable);
-    assert_eq!(r.komi, 7.5);
+    assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
+    // A komi that cannot be read is not guessed: never held against RE[].
+    let r = audit(&game("RU[Chinese]KM[lots]RE[B+5.5]"));
+    assert_eq!(r.check.verdict, Verdict::Unverifiable, "{:?}", r.check);
+    assert!(r.check.reason.as_deref().unwrap().contains("komi"));
 }
 
 #[test]
@@ -215,7 +223,7 @@ fn a_seki_the_estimate_calls_dead_is_tried_alive_before_re_is_called_wrong() {
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
     let reason = r.check.reason.as_deref().unwrap();
     assert!(
-        reason.contains("the chain at A8 (5 stones) is alive"),
+        reason.contains("the chain at A8 (5 stones") && reason.contains(") is alive"),
         "{reason}"
     );
     assert_eq!(r.score.as_ref().unwrap().result, "B+7.5");

@@ -84,14 +84,21 @@ struct Convention {
     odds: f64,
 }
 
-fn conventions_of(conventions: &Conventions, open_boundary: f64) -> Vec<Convention> {
+/// Every convention with its odds, the most probable first. A komi the same as the
+/// record's (`record_komi`) is no assumption: `None`.
+fn conventions_of(
+    conventions: &Conventions,
+    open_boundary: f64,
+    record_komi: f64,
+) -> Vec<Convention> {
     let komi: Vec<(Option<f64>, f64)> = if conventions.komi.is_empty() {
         vec![(None, 1.0)]
     } else {
         conventions
             .komi
             .iter()
-            .map(|k| (Some(k.komi), k.odds))
+            .map(|k| ((k.komi - record_komi).abs() > 1e-9).then_some(k.komi))
+            .zip(conventions.komi.iter().map(|k| k.odds))
             .collect()
     };
     // One to three points, each step less likely, for either side.
@@ -148,7 +155,10 @@ fn margin_of(margins: &Margins, c: &Convention, komi: f64) -> f64 {
 /// `target` margin (Black's, in points): every assignment of fates to the
 /// [`MAX_SEARCHED_CHAINS`] least sure doubts, and each other doubt changed alone.
 /// `open_boundary` is the odds that unfinished boundaries hide one to three points for
-/// either side (0 when the position is closed). What is not weighed is `unexplored`.
+/// either side (0 when the position is closed). `thorough` also weighs every pair of
+/// doubts, however improbable each pair: many doubted groups leave much of the odds to
+/// pairs. What is not weighed is `unexplored`.
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     dead: &[Point],
     doubts: &[Doubt],
@@ -157,8 +167,9 @@ pub fn search(
     target: f64,
     komi: f64,
     margins_of: &MarginsOf<'_>,
+    thorough: bool,
 ) -> Search {
-    let conventions = conventions_of(conventions, open_boundary);
+    let conventions = conventions_of(conventions, open_boundary, komi);
     let searched = doubts.len().min(MAX_SEARCHED_CHAINS);
     let all_right: f64 = doubts.iter().map(|d| d.right).product();
     let mut weigher = Weigher {
@@ -172,14 +183,25 @@ pub fn search(
         fit: None,
         fit_mass: 0.0,
         best: None,
+        negligible: if thorough { 0.0 } else { NEGLIGIBLE },
     };
     // `searched` is at most 12: every mask fits a u32.
     for mask in 0u32..(1u32 << searched) {
+        if thorough && mask.count_ones() == 2 {
+            continue; // weighed with every other pair below
+        }
         let flipped: Vec<usize> = (0..searched).filter(|&i| mask >> i & 1 == 1).collect();
         weigher.weigh(flipped, all_right);
     }
     for i in searched..doubts.len() {
         weigher.weigh(vec![i], all_right);
+    }
+    if thorough {
+        for j in 0..doubts.len() {
+            for i in 0..j {
+                weigher.weigh(vec![i, j], all_right);
+            }
+        }
     }
     let (best, best_margin) = weigher
         .best
@@ -206,6 +228,8 @@ struct Weigher<'a, 'm> {
     fit: Option<Reading>,
     fit_mass: f64,
     best: Option<(Reading, f64)>,
+    /// Readings less probable than this are not weighed.
+    negligible: f64,
 }
 
 impl Weigher<'_, '_> {
@@ -216,7 +240,7 @@ impl Weigher<'_, '_> {
             let d = &self.doubts[i];
             p * (1.0 - d.right) / d.right
         });
-        if fates < NEGLIGIBLE && !flipped.is_empty() {
+        if fates < self.negligible.max(f64::MIN_POSITIVE) && !flipped.is_empty() {
             return;
         }
         self.explored += fates;
@@ -311,7 +335,16 @@ mod tests {
                 0.0,
             )
         };
-        search(&[], doubts, &area_only(), 0.0, target, 0.0, &margins_of)
+        search(
+            &[],
+            doubts,
+            &area_only(),
+            0.0,
+            target,
+            0.0,
+            &margins_of,
+            false,
+        )
     }
 
     #[test]
@@ -330,13 +363,34 @@ mod tests {
 
     #[test]
     fn any_number_of_doubted_chains_is_well_defined() {
-        // More chains than a mask has bits: the first twelve are searched, the rest
-        // count as unexplored; nothing overflows.
+        // More chains than a mask has bits: the first twelve are searched together, the
+        // rest one at a time, and what is left counts as unexplored; nothing overflows.
         let many: Vec<Doubt> = (0..40).map(|_| lone(0.99)).collect();
         let s = run(&many, 5.0);
-        let unexplored = 1.0 - 0.99f64.powi(40 - MAX_SEARCHED_CHAINS as i32);
-        assert!(s.unexplored >= unexplored - 1e-9);
+        // Pairs of changes are each negligible, and together 6% of the odds: unexplored.
+        let two_or_more = 1.0 - 0.99f64.powi(40) - 40.0 * 0.01 * 0.99f64.powi(39);
+        assert!(
+            (s.unexplored - two_or_more).abs() < 1e-6,
+            "{}",
+            s.unexplored
+        );
         assert!(s.fit.is_some());
+        // A thorough search weighs every pair too: three or more changes are left.
+        let p = position();
+        let margins_of = |removed: &[Point]| {
+            count_margins(
+                &p,
+                removed,
+                &[],
+                [0, 0],
+                ScoringMethod::SplitShared,
+                0.0,
+                0.0,
+            )
+        };
+        let deep = search(&[], &many, &area_only(), 0.0, 5.0, 0.0, &margins_of, true);
+        assert!(deep.unexplored < 0.01, "{}", deep.unexplored);
+        assert!((deep.fit_mass - s.fit_mass).abs() < 1e-12 || deep.fit_mass > s.fit_mass);
     }
 
     #[test]

@@ -112,8 +112,9 @@ fn counting_odds(source: Source, rules: &Rules) -> (CountedBy, f64) {
         // territory count is an open boundary, not an area count.
         (Source::Tygem, _) => (CountedBy::Territory, 0.01),
         // Fox's RU[Japanese] records are counted by territory 92% of the time, by area
-        // 8% (measured on the shared corpus's Fox games); RU[Chinese] by area.
-        (Source::Fox, own) => (own, 0.08),
+        // 8% (measured on the shared corpus's Fox games: 840 and 72); RU[Chinese] by
+        // area. The odds are rounded up to 10%: an area count is a common Fox reading.
+        (Source::Fox, own) => (own, 0.1),
         // NNGS counted by territory whatever RU[] said.
         (Source::Nngs, _) => (CountedBy::Territory, 0.05),
         // Servers that count by the rules they name.
@@ -122,27 +123,50 @@ fn counting_odds(source: Source, rules: &Rules) -> (CountedBy, f64) {
     }
 }
 
-/// The komi a game with an unknown komi was most likely played with.
-fn komi_odds(source: Source, counting: CountedBy) -> Vec<KomiOdds> {
-    let odds = |list: &[(f64, f64)]| {
-        list.iter()
-            .map(|&(komi, odds)| KomiOdds { komi, odds })
-            .collect()
+/// The komi a game whose record's komi (`record`: `KM[0]` on an even game, or the rules'
+/// default for want of `KM[]`) is a guess was most likely played with.
+fn komi_odds(source: Source, counting: CountedBy, record: f64) -> Vec<KomiOdds> {
+    let customary = match counting {
+        CountedBy::Territory => [6.5, 7.5],
+        CountedBy::Area => [7.5, 6.5],
     };
-    match (source, counting) {
+    let list: Vec<(f64, f64)> = match source {
         // Fox's `KM[0]` on an even game: 6.5 in 350 of the shared corpus's Fox games,
         // 7.5 in 54, none (an integer margin) in 84.
-        (Source::Fox, _) => odds(&[(6.5, 0.72), (0.0, 0.17), (7.5, 0.11)]),
-        (_, CountedBy::Territory) => odds(&[(6.5, 0.8), (7.5, 0.1), (0.0, 0.1)]),
-        (_, CountedBy::Area) => odds(&[(7.5, 0.8), (6.5, 0.1), (0.0, 0.1)]),
+        Source::Fox => vec![(6.5, 0.72), (0.0, 0.17), (7.5, 0.11)],
+        // Elsewhere the record may well mean what it says (old games without komi).
+        _ => vec![
+            (record, 0.5),
+            (customary[0], 0.35),
+            (customary[1], 0.1),
+            (0.0, 0.05),
+        ],
+    };
+    let mut merged: Vec<KomiOdds> = Vec::new();
+    for (komi, odds) in list {
+        match merged.iter_mut().find(|k| (k.komi - komi).abs() < 1e-9) {
+            Some(k) => k.odds += odds,
+            None => merged.push(KomiOdds { komi, odds }),
+        }
     }
+    merged.sort_by(|a, b| b.odds.total_cmp(&a.odds));
+    merged
 }
 
 /// The conventions of a record: its source, the countings to try and, when
-/// `komi_uncertain`, the komi to try.
-pub fn conventions(root: &RootProps<'_>, rules: &Rules, komi_uncertain: bool) -> Conventions {
+/// `guessed_komi` (the points used for a komi that is a guess), the komi to try.
+pub fn conventions(root: &RootProps<'_>, rules: &Rules, guessed_komi: Option<f64>) -> Conventions {
     let source = source_of(root);
     let (first, other) = counting_odds(source, rules);
+    // Fox writes stones (`KM[375]`) only for games counted by area.
+    let stones = root
+        .komi
+        .is_some_and(|k| matches!(k.raw.trim(), "375" | "325"));
+    let first = if source == Source::Fox && stones {
+        CountedBy::Area
+    } else {
+        first
+    };
     let countings = vec![
         CountingOdds {
             counting: first,
@@ -153,11 +177,7 @@ pub fn conventions(root: &RootProps<'_>, rules: &Rules, komi_uncertain: bool) ->
             odds: other,
         },
     ];
-    let komi = if komi_uncertain {
-        komi_odds(source, first)
-    } else {
-        Vec::new()
-    };
+    let komi = guessed_komi.map_or_else(Vec::new, |k| komi_odds(source, first, k));
     Conventions {
         source,
         countings,
@@ -209,7 +229,7 @@ mod tests {
                 ..Default::default()
             },
         ] {
-            let c = conventions(&root, &japanese, true);
+            let c = conventions(&root, &japanese, Some(0.0));
             let sum: f64 = c.countings.iter().map(|c| c.odds).sum();
             assert!((sum - 1.0).abs() < 1e-9);
             let sum: f64 = c.komi.iter().map(|k| k.odds).sum();
@@ -221,7 +241,7 @@ mod tests {
             game_name: raw("tygem:1"),
             ..Default::default()
         };
-        let c = conventions(&tygem, &japanese, false);
+        let c = conventions(&tygem, &japanese, None);
         assert_eq!(c.countings[0].counting, CountedBy::Territory);
         assert!(c.komi.is_empty());
     }

@@ -11,7 +11,7 @@ use crate::finding::Severity;
 /// The header of the game CSV; README.md lists what each column holds.
 pub const GAME_COLUMNS: &str = "path,game,line,column,status,width,height,rules,rules_from,\
 komi,handicap,black,white,result,encoding,moves,ended_by,counting,computed,margin,\
-difference,verdict,reason,errors,warnings,infos,codes,message,confidence,assumed";
+difference,verdict,reason,confidence,assumed,errors,warnings,infos,codes,message";
 
 pub struct CsvReporter<'w> {
     out: Box<dyn Write + 'w>,
@@ -67,13 +67,13 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
         g.check.difference.map(float).unwrap_or_default(),
         g.check.verdict.as_str().to_string(),
         field(g.check.reason.as_deref().unwrap_or("")),
+        g.check.confidence.map(float).unwrap_or_default(),
+        field(g.check.assumed.as_deref().unwrap_or("")),
         count(Severity::Error).to_string(),
         count(Severity::Warning).to_string(),
         count(Severity::Info).to_string(),
         codes.join(" "),
         String::new(),
-        g.check.confidence.map(float).unwrap_or_default(),
-        field(g.check.assumed.as_deref().unwrap_or("")),
     ];
     out.extend_from_slice(cells.join(",").as_bytes());
     out.push(b'\n');
