@@ -12,8 +12,9 @@ use crate::gate::{parse_code, parse_severity, FailOn, Gate};
 use crate::output::progress::ProgressMode;
 use crate::output::style::ColorMode;
 use crate::output::{Format, InputError};
+use crate::partition::Shard;
 use crate::rules::{RuleSet, Superko};
-use crate::run::RunConfig;
+use crate::run::{Part, RunConfig};
 use crate::score::DeadPolicy;
 
 /// What `--help` says after the options: exit codes and where the finding codes are.
@@ -282,6 +283,12 @@ pub struct AuditArgs {
     /// Worker threads (default: all cores; at most 1024).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// Audit only shard K of N (K from 0 to N-1): the inputs are cut into N parts of
+    /// about equal bytes at game boundaries; each game is in one shard, with the path and
+    /// game index of a whole run, and the shards' games in order are the whole run's.
+    /// Inputs that cannot be read are reported by shard 0.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// Read paths from FILE, one a line, any bytes but NUL (- for standard input); a bad
     /// line is reported with its number and the others are read.
     #[arg(long, value_name = "FILE")]
@@ -489,6 +496,7 @@ impl AuditArgs {
             progress: self.progress.into(),
             input_errors: list_errors,
             errors_to_stderr: true,
+            part: self.shard.map_or(Part::All, Part::Shard),
         })
     }
 }

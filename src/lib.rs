@@ -40,6 +40,7 @@ pub mod geom;
 pub mod input;
 pub mod komi;
 pub mod output;
+pub mod partition;
 pub mod replay;
 pub mod rules;
 pub mod run;

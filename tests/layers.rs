@@ -20,6 +20,7 @@ const STAGES: &[(&str, u32)] = &[
     ("audit", 7),
     ("gate", 8),
     ("output", 8),
+    ("partition", 9),
     ("run", 9),
     ("cli", 10),
     ("config", 10),
