@@ -46,3 +46,4 @@ pub mod rules;
 pub mod run;
 pub mod score;
 pub mod sgf;
+pub mod stream;

@@ -20,11 +20,16 @@ use crate::input::split::Splitter;
 use crate::input::walk::Input;
 
 /// One piece of a part: a whole input, or the games of a file that start in a byte range
-/// of its decoded text.
+/// of its decoded text (or, never in a plan, a text given in memory).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
     Whole(Input),
     Games(GameRange),
+    /// A text held in memory (not a file), under the name its games report.
+    Memory {
+        name: String,
+        bytes: std::sync::Arc<[u8]>,
+    },
 }
 
 /// The games of a file that start in `from..to` (offsets of the decoded text; `from` is

@@ -612,6 +612,14 @@ impl Driver<'_> {
             Piece::Whole(input @ Input::Archive(path, kind)) => self.archive(input, path, *kind),
             Piece::Whole(input) => self.file(input, None),
             Piece::Games(range) => self.file(&Input::File(range.path.clone()), Some(range)),
+            Piece::Memory { name, bytes } => {
+                self.summary.files += 1;
+                let file = Arc::new(LoadedFile::open(name.clone(), Bytes::Owned(bytes.to_vec())));
+                for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
+                    self.push(&file, index, slice)?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -695,6 +703,7 @@ fn piece_size(piece: &Piece) -> u64 {
             let file = input_size(&Input::File(range.path.clone()));
             (range.to.min(file as usize) - range.from.min(file as usize)) as u64
         }
+        Piece::Memory { bytes, .. } => bytes.len() as u64,
     }
 }
 

@@ -26,6 +26,7 @@ const STAGES: &[(&str, u32)] = &[
     ("config", 10),
     ("explain", 10),
     ("commands", 11),
+    ("stream", 11),
 ];
 
 fn rank(module: &str) -> Option<u32> {
