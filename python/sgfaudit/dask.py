@@ -38,10 +38,10 @@ def partitions(paths: Paths, partition_bytes: int = 64 << 20) -> List[list]:
     return parts
 
 
-def _audit_partition(task: tuple, options: list, format: str, columns: Dict[str, type]):
+def _audit_partition(task: tuple, options: list, report_format: str, column_types: Dict[str, type]):
     pieces, errors = task
-    run = _native.start([], options, format, pieces=pieces, errors=errors)
-    return _frame(_read_all(run), columns, "pandas")
+    run = _native.start([], options, report_format, pieces=pieces, errors=errors)
+    return _frame(_read_all(run), column_types, "pandas")
 
 
 def _dataframe(paths, partition_bytes, options, format, columns):
@@ -59,8 +59,8 @@ def _dataframe(paths, partition_bytes, options, format, columns):
         _audit_partition,
         tasks,
         options=native_options,
-        format=format,
-        columns=columns,
+        report_format=format,
+        column_types=columns,
         meta=_meta(columns),
         enforce_metadata=False,
         label=f"sgfaudit-{format}",
