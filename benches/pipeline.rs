@@ -95,6 +95,7 @@ fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
         progress: ProgressMode::Never,
         input_errors: Vec::new(),
         errors_to_stderr: false,
+        part: sgfaudit::run::Part::All,
         gate: Default::default(),
     };
     let mut rep = reporter(Format::Jsonl, Box::new(io::sink()), false);

@@ -3,7 +3,7 @@
 use std::io::BufRead;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgAction, Args, CommandFactory, Parser, Subcommand};
 
 use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
@@ -13,9 +13,10 @@ use crate::output::dups::DupsFormat;
 use crate::output::progress::ProgressMode;
 use crate::output::style::ColorMode;
 use crate::output::{Format, InputError};
+use crate::partition::Shard;
 use crate::rules::{RuleSet, Superko};
 use crate::run::ordered::GamesConfig;
-use crate::run::RunConfig;
+use crate::run::{Part, RunConfig};
 use crate::score::DeadPolicy;
 
 /// What `--help` says after the options: exit codes and where the finding codes are.
@@ -303,6 +304,12 @@ pub struct AuditArgs {
     /// Worker threads (default: all cores; at most 1024).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// Audit only shard K of N (K from 0 to N-1): the inputs are cut into N parts of
+    /// about equal bytes at game boundaries; each game is in one shard, with the path and
+    /// game index of a whole run, and the shards' games in order are the whole run's.
+    /// Inputs that cannot be read are reported by shard 0.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     /// Read paths from FILE, one a line, any bytes but NUL (- for standard input); a bad
     /// line is reported with its number and the others are read.
     #[arg(long, value_name = "FILE")]
@@ -549,6 +556,7 @@ impl AuditArgs {
             progress: self.progress.into(),
             input_errors: list_errors,
             errors_to_stderr: true,
+            part: self.shard.map_or(Part::All, Part::Shard),
         })
     }
 }
@@ -707,4 +715,110 @@ pub fn man() -> std::io::Result<u8> {
     let command = <Cli as clap::CommandFactory>::command();
     clap_mangen::Man::new(command).render(&mut std::io::stdout().lock())?;
     Ok(0)
+}
+
+/// One option's value as given by name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionValue {
+    /// A switch (`strict=True`).
+    Flag(bool),
+    /// A value, as the command line would take it (`komi="6.5"`, `jobs="2"`).
+    Text(String),
+    /// Several values (`select=["superko", "ko"]`), for the options that take a list.
+    List(Vec<String>),
+}
+
+/// Why options given by name are not settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option of `audit` has this name (or it shapes the output, which the caller
+    /// chooses).
+    Unknown(String),
+    /// The command line's message for a bad value.
+    Invalid(String),
+}
+
+/// Options of `audit` that shape the output rather than the audit: the caller chooses
+/// the format, and nothing is drawn on a terminal.
+const NOT_BY_NAME: &[&str] = &[
+    "format",
+    "json",
+    "progress",
+    "color",
+    "files-from",
+    "help",
+    "version",
+];
+
+/// The names `audit` takes by name (`max_findings_per_game`), in the command line's order.
+pub fn audit_option_names() -> Vec<String> {
+    audit_command()
+        .get_arguments()
+        .filter_map(|a| a.get_long())
+        .filter(|long| !NOT_BY_NAME.contains(long))
+        .map(|long| long.replace('-', "_"))
+        .collect()
+}
+
+fn audit_command() -> clap::Command {
+    Cli::command()
+        .find_subcommand("audit")
+        .expect("the audit command")
+        .clone()
+}
+
+fn parse_audit(argv: Vec<std::ffi::OsString>) -> Result<AuditArgs, OptionError> {
+    match Cli::try_parse_from(argv) {
+        Ok(Cli {
+            command: Command::Audit(args),
+        }) => Ok(args),
+        Ok(_) => Err(OptionError::Invalid("not an audit".to_string())),
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("").trim();
+            Err(OptionError::Invalid(
+                first.strip_prefix("error: ").unwrap_or(first).to_string(),
+            ))
+        }
+    }
+}
+
+/// `audit`'s arguments from options given by name (`max_findings_per_game=5` is
+/// `--max-findings-per-game 5`), read by the command line's own parser.
+pub fn audit_args_by_name(
+    paths: &[PathBuf],
+    options: &[(String, OptionValue)],
+) -> Result<AuditArgs, OptionError> {
+    let command = audit_command();
+    let mut argv: Vec<std::ffi::OsString> = vec!["sgfaudit".into(), "audit".into()];
+    for (name, value) in options {
+        let long = name.replace('_', "-");
+        let arg = command
+            .get_arguments()
+            .find(|a| a.get_long() == Some(long.as_str()))
+            .filter(|_| !NOT_BY_NAME.contains(&long.as_str()))
+            .ok_or_else(|| OptionError::Unknown(name.clone()))?;
+        let is_switch = matches!(arg.get_action(), ArgAction::SetTrue);
+        match (value, is_switch) {
+            (OptionValue::Flag(true), true) => argv.push(format!("--{long}").into()),
+            (OptionValue::Flag(false), true) => {}
+            (_, true) => {
+                return Err(OptionError::Invalid(format!(
+                    "{name}: True or False (a switch of the command line: --{long})"
+                )))
+            }
+            (OptionValue::Flag(_), false) => {
+                return Err(OptionError::Invalid(format!(
+                    "{name}: takes a value (--{long} VALUE), not True or False"
+                )))
+            }
+            (OptionValue::Text(text), false) => argv.push(format!("--{long}={text}").into()),
+            (OptionValue::List(list), false) => {
+                argv.push(format!("--{long}={}", list.join(",")).into())
+            }
+        }
+    }
+    argv.push("--".into());
+    argv.extend(paths.iter().map(|p| p.clone().into_os_string()));
+    parse_audit(argv)
 }

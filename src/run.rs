@@ -16,7 +16,7 @@ use std::time::Instant;
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::gate::{FailOn, Gate};
-use crate::input::archive::{for_each_member, ArchiveError};
+use crate::input::archive::{for_each_member, ArchiveError, Kind};
 use crate::input::decode::{decode, Decoded};
 use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
@@ -26,6 +26,7 @@ use crate::output::sanitize::for_terminal;
 use crate::output::{
     Begin, GameTally, InputError, RenderGame, RenderJudgedGame, Reporter, Summary, SCHEMA,
 };
+use crate::partition::{plan, GameRange, Piece, Shard, Spacing};
 use crate::score::Check;
 
 /// Everything a run needs, validated.
@@ -44,6 +45,22 @@ pub struct RunConfig {
     /// Also write each input error to standard error as soon as it is known, whatever
     /// the format of the report.
     pub errors_to_stderr: bool,
+    /// Which of the inputs' games this run audits.
+    pub part: Part,
+}
+
+/// Which games of the inputs a run audits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Part {
+    /// All of them.
+    #[default]
+    All,
+    /// One shard of the partition of the inputs (`--shard K/N`, see `partition`); the
+    /// inputs that cannot be read are reported by shard 0.
+    Shard(Shard),
+    /// These pieces of a partition (`paths` only name the run); `input_errors` are
+    /// reported as given.
+    Pieces(Vec<Piece>),
 }
 
 /// How a run ended, for the exit code.
@@ -441,6 +458,183 @@ fn input_size(input: &Input) -> u64 {
     }
 }
 
+/// The inputs of a run as pieces, with the errors of the paths that gave none: all of
+/// them, or one shard's.
+fn pieces_of(config: &RunConfig) -> (Vec<Piece>, Vec<InputError>) {
+    if let Part::Pieces(pieces) = &config.part {
+        return (pieces.clone(), config.input_errors.clone());
+    }
+    let (inputs, walk_errors) = expand(&config.paths);
+    let mut errors: Vec<InputError> = config.input_errors.clone();
+    errors.extend(walk_errors.into_iter().map(|e| InputError {
+        path: e.path,
+        message: e.message,
+    }));
+    match config.part {
+        Part::Shard(shard) => {
+            let mut parts = plan(&inputs, Spacing::Parts(shard.count));
+            parts.resize_with(shard.count, Vec::new);
+            if shard.index > 0 {
+                // The inputs that could not be read are the first shard's to report.
+                errors.clear();
+            }
+            (parts.swap_remove(shard.index), errors)
+        }
+        _ => (inputs.into_iter().map(Piece::Whole).collect(), errors),
+    }
+}
+
+/// A run under way: the audits in flight, the tallies and the errors met so far.
+struct Driver<'a> {
+    config: &'a RunConfig,
+    stage: Stage<'a>,
+    reporter: &'a mut dyn Reporter,
+    summary: Summary,
+    errors: Vec<InputError>,
+    /// Errors already written to standard error.
+    echoed: usize,
+    progress: Progress,
+    started: Instant,
+}
+
+impl Driver<'_> {
+    /// Writes the errors not yet echoed to standard error, when the run asks for it.
+    fn echo(&mut self) {
+        if self.config.errors_to_stderr {
+            let mut err = io::stderr().lock();
+            for e in &self.errors[self.echoed..] {
+                let _ = writeln!(
+                    err,
+                    "sgfaudit: {}: {}",
+                    for_terminal(&e.path),
+                    for_terminal(&e.message)
+                );
+            }
+        }
+        self.echoed = self.errors.len();
+    }
+
+    fn report_progress(&self) {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        self.progress.update(
+            self.stage.bytes_done,
+            self.summary.games,
+            self.summary.files,
+            self.summary.findings(),
+            self.summary.games as f64 / secs,
+        );
+    }
+
+    /// Queues one game, handing the window to the pool when it is full.
+    fn push(&mut self, file: &Arc<LoadedFile>, index: usize, slice: GameSlice) -> io::Result<()> {
+        if self.stage.push(file, index, slice) {
+            self.stage.submit(&mut self.summary, &mut *self.reporter)?;
+            self.report_progress();
+        }
+        Ok(())
+    }
+
+    fn finish_stage(&mut self) -> io::Result<()> {
+        self.stage.finish(&mut self.summary, &mut *self.reporter)
+    }
+
+    /// Audits the members of an archive, in order.
+    fn archive(&mut self, input: &Input, path: &std::path::Path, kind: Kind) -> io::Result<()> {
+        let read = for_each_member(path, kind, &mut |member| {
+            match member.bytes {
+                Ok(bytes) => {
+                    self.summary.files += 1;
+                    let file = Arc::new(LoadedFile::open(member.name, bytes));
+                    for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
+                        self.push(&file, index, slice)?;
+                    }
+                }
+                Err(message) => {
+                    self.errors.push(InputError {
+                        path: member.name,
+                        message,
+                    });
+                    self.echo();
+                }
+            }
+            Ok(())
+        });
+        let failure = match read {
+            Ok(0) => Some("no SGF member (*.sgf) in this archive".to_string()),
+            Ok(_) => None,
+            Err(ArchiveError::Read(message)) => Some(message),
+            Err(ArchiveError::Output(e)) => return Err(e),
+        };
+        self.errors.extend(failure.map(|message| InputError {
+            path: input.display_name(),
+            message,
+        }));
+        self.echo();
+        Ok(())
+    }
+
+    /// Audits a file's games, all of them or those of `range`.
+    fn file(&mut self, input: &Input, range: Option<&GameRange>) -> io::Result<()> {
+        // A big file is memory-mapped: let the games of earlier files finish first, so
+        // that one big file at most is mapped at a time and memory stays flat.
+        if input_size(input) >= MMAP_THRESHOLD {
+            self.finish_stage()?;
+        }
+        // In the pool, so that its workers share the first reading of the file.
+        let (file, error) = self.stage.pool.install(|| load(input));
+        self.errors.extend(error);
+        self.echo();
+        let Some(file) = file else {
+            return Ok(());
+        };
+        self.summary.files += 1;
+        let file = Arc::new(file);
+        let mut games = 0;
+        let text = file.utf8_bytes();
+        let (splitter, first, to) = match range {
+            Some(r) => (Splitter::resume(text, r.from, r.at, r.first), r.first, r.to),
+            None => (Splitter::over_utf8(text), 0, usize::MAX),
+        };
+        let owned = splitter.take_while(|slice| slice.range.start < to || slice.no_game);
+        for (index, slice) in (first..).zip(owned) {
+            games = index + 1;
+            self.push(&file, index, slice)?;
+            if file.bytes.lost_pages() {
+                // The file shrank under the map: what follows is zeros, not games.
+                break;
+            }
+        }
+        if file.stamp.is_some() {
+            // A mapped file: once its games are done, check that it was not changed
+            // (truncated, rewritten) while they were read.
+            self.finish_stage()?;
+            let lost = format!(
+                "{games} games reported from it, the last ones may be incomplete or \
+                 wrong, the rest is missing"
+            );
+            self.errors.extend(changed_while_read(input, &file, &lost));
+            self.echo();
+        }
+        Ok(())
+    }
+
+    fn piece(&mut self, piece: &Piece) -> io::Result<()> {
+        match piece {
+            Piece::Whole(input @ Input::Archive(path, kind)) => self.archive(input, path, *kind),
+            Piece::Whole(input) => self.file(input, None),
+            Piece::Games(range) => self.file(&Input::File(range.path.clone()), Some(range)),
+            Piece::Memory { name, bytes } => {
+                self.summary.files += 1;
+                let file = Arc::new(LoadedFile::open(name.clone(), Bytes::Owned(bytes.to_vec())));
+                for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
+                    self.push(&file, index, slice)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Runs the audit over the configured paths, reporting to `reporter`.
 pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOutcome> {
     let started = Instant::now();
@@ -454,28 +648,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
     gate.fail_on.retain(|f| !matches!(f, FailOn::Status(_)));
     gate.fail_on
         .extend(config.fail_on.iter().map(|&s| FailOn::Status(s)));
-    let (inputs, walk_errors) = expand(&config.paths);
-    let mut errors: Vec<InputError> = config.input_errors.clone();
-    errors.extend(walk_errors.into_iter().map(|e| InputError {
-        path: e.path,
-        message: e.message,
-    }));
-    let mut echoed = 0;
-    let mut echo = |errors: &[InputError]| {
-        if config.errors_to_stderr {
-            let mut err = io::stderr().lock();
-            for e in &errors[echoed..] {
-                let _ = writeln!(
-                    err,
-                    "sgfaudit: {}: {}",
-                    for_terminal(&e.path),
-                    for_terminal(&e.message)
-                );
-            }
-        }
-        echoed = errors.len();
-    };
-    echo(&errors);
+    let (pieces, errors) = pieces_of(config);
     reporter.begin(&Begin {
         schema: SCHEMA,
         tool: "sgfaudit",
@@ -486,118 +659,74 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
             .map(|p| p.to_string_lossy().into_owned())
             .collect(),
     })?;
-
     let total_bytes: u64 = if config.progress == ProgressMode::Never {
         0
     } else {
-        inputs.iter().map(input_size).sum()
+        pieces.iter().map(piece_size).sum()
     };
-    let progress = Progress::new(config.progress, total_bytes);
-
-    let mut summary = Summary::new();
-    let mut stage = Stage {
-        pool: &pool,
-        options: Arc::new(config.audit.clone()),
-        gate: Arc::new(gate),
-        render: reporter.renderer(),
-        render_judged: reporter.judged_renderer(),
-        window: Vec::new(),
-        window_games: 0,
-        window_limit: FIRST_WINDOW,
-        window_bytes: 0,
-        in_flight: None,
-        bytes_done: 0,
+    let mut driver = Driver {
+        config,
+        stage: Stage {
+            pool: &pool,
+            options: Arc::new(config.audit.clone()),
+            gate: Arc::new(gate),
+            render: reporter.renderer(),
+            render_judged: reporter.judged_renderer(),
+            window: Vec::new(),
+            window_games: 0,
+            window_limit: FIRST_WINDOW,
+            window_bytes: 0,
+            in_flight: None,
+            bytes_done: 0,
+        },
+        reporter,
+        summary: Summary::new(),
+        errors,
+        echoed: 0,
+        progress: Progress::new(config.progress, total_bytes),
+        started,
     };
-    let report_progress = |summary: &Summary, bytes_done: u64| {
-        let secs = started.elapsed().as_secs_f64().max(1e-9);
-        progress.update(
-            bytes_done,
-            summary.games,
-            summary.files,
-            summary.findings(),
-            summary.games as f64 / secs,
-        );
-    };
-
-    for input in &inputs {
-        if let Input::Archive(path, kind) = input {
-            let read = for_each_member(path, *kind, &mut |member| {
-                match member.bytes {
-                    Ok(bytes) => {
-                        summary.files += 1;
-                        let file = Arc::new(LoadedFile::open(member.name, bytes));
-                        for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
-                            if stage.push(&file, index, slice) {
-                                stage.submit(&mut summary, &mut *reporter)?;
-                                report_progress(&summary, stage.bytes_done);
-                            }
-                        }
-                    }
-                    Err(message) => {
-                        errors.push(InputError {
-                            path: member.name,
-                            message,
-                        });
-                        echo(&errors);
-                    }
-                }
-                Ok(())
-            });
-            let failure = match read {
-                Ok(0) => Some("no SGF member (*.sgf) in this archive".to_string()),
-                Ok(_) => None,
-                Err(ArchiveError::Read(message)) => Some(message),
-                Err(ArchiveError::Output(e)) => return Err(e),
-            };
-            errors.extend(failure.map(|message| InputError {
-                path: input.display_name(),
-                message,
-            }));
-            echo(&errors);
-            continue;
-        }
-        // A big file is memory-mapped: let the games of earlier files finish first, so
-        // that one big file at most is mapped at a time and memory stays flat.
-        if input_size(input) >= MMAP_THRESHOLD {
-            stage.finish(&mut summary, reporter)?;
-        }
-        // In the pool, so that its workers share the first reading of the file.
-        let (file, error) = pool.install(|| load(input));
-        errors.extend(error);
-        echo(&errors);
-        if let Some(file) = file {
-            summary.files += 1;
-            let file = Arc::new(file);
-            let mut games = 0;
-            for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
-                games = index + 1;
-                if stage.push(&file, index, slice) {
-                    stage.submit(&mut summary, reporter)?;
-                    report_progress(&summary, stage.bytes_done);
-                }
-                if file.bytes.lost_pages() {
-                    // The file shrank under the map: what follows is zeros, not games.
-                    break;
-                }
-            }
-            if file.stamp.is_some() {
-                // A mapped file: once its games are done, check that it was not changed
-                // (truncated, rewritten) while they were read.
-                stage.finish(&mut summary, reporter)?;
-                let lost = format!(
-                    "{games} games reported from it, the last ones may be incomplete or \
-                     wrong, the rest is missing"
-                );
-                errors.extend(changed_while_read(input, &file, &lost));
-                echo(&errors);
-            }
-        }
+    driver.echo();
+    for piece in &pieces {
+        driver.piece(piece)?;
     }
-    stage.finish(&mut summary, reporter)?;
-    report_progress(&summary, stage.bytes_done);
-    progress.finish();
+    driver.finish_stage()?;
+    driver.report_progress();
+    driver.progress.finish();
+    let Driver {
+        reporter,
+        mut summary,
+        errors,
+        ..
+    } = driver;
+    end(reporter, &mut summary, &errors, started)?;
+    Ok(RunOutcome {
+        failed: summary.failing > 0,
+        unreadable: !errors.is_empty(),
+        summary,
+    })
+}
 
-    for e in &errors {
+/// The bytes of a piece, for the progress bar.
+fn piece_size(piece: &Piece) -> u64 {
+    match piece {
+        Piece::Whole(input) => input_size(input),
+        Piece::Games(range) => {
+            let file = input_size(&Input::File(range.path.clone()));
+            (range.to.min(file as usize) - range.from.min(file as usize)) as u64
+        }
+        Piece::Memory { bytes, .. } => bytes.len() as u64,
+    }
+}
+
+/// Writes the errors and the summary that end a run.
+fn end(
+    reporter: &mut dyn Reporter,
+    summary: &mut Summary,
+    errors: &[InputError],
+    started: Instant,
+) -> io::Result<()> {
+    for e in errors {
         reporter.error(e)?;
     }
     summary.unreadable = errors.len();
@@ -608,11 +737,5 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
     } else {
         0.0
     };
-    reporter.summary(&summary)?;
-    let failed = summary.failing > 0;
-    Ok(RunOutcome {
-        failed,
-        unreadable: !errors.is_empty(),
-        summary,
-    })
+    reporter.summary(summary)
 }

@@ -686,6 +686,7 @@ fn html_report_shows_the_worst_problem_games_and_says_how_many_more() {
         progress: ProgressMode::Never,
         input_errors: Vec::new(),
         errors_to_stderr: false,
+        part: sgfaudit::run::Part::All,
         gate: Default::default(),
     };
     let mut all = Vec::new();

@@ -21,11 +21,13 @@ const STAGES: &[(&str, u32)] = &[
     ("dups", 8),
     ("gate", 9),
     ("output", 9),
+    ("partition", 10),
     ("run", 10),
     ("cli", 11),
     ("config", 11),
     ("explain", 11),
     ("commands", 12),
+    ("stream", 12),
 ];
 
 fn rank(module: &str) -> Option<u32> {

@@ -88,6 +88,24 @@ impl<'t> Splitter<'t> {
         }
     }
 
+    /// Splits from `from` on, as a split of the whole text does once it has found `found`
+    /// games, the last of them ending at `from` (or `from` = 0 and `found` = 0), `at` being
+    /// where `from` is: the same games, problems and places as the whole split gives from
+    /// there. How a part of a big file (see `partition`) is read on its own.
+    pub fn resume(text: &'t [u8], from: usize, at: LineCol, found: usize) -> Splitter<'t> {
+        let mut splitter = Splitter::over_utf8(text);
+        if from == 0 && found == 0 {
+            return splitter;
+        }
+        splitter.pos = from.min(text.len());
+        splitter.line_col = at;
+        splitter.line_col_at = splitter.pos;
+        splitter.found = found;
+        splitter.started = true;
+        splitter.ahead = splitter.scan_next();
+        splitter
+    }
+
     /// Finds the next game tree after `pos`, with the problems met on the way.
     fn scan_next(&mut self) -> Option<GameSlice> {
         let bytes = self.text;
@@ -356,5 +374,21 @@ mod tests {
         assert_eq!(games[0].range.start, 18);
         assert_eq!(games[0].start, LineCol { line: 2, column: 1 });
         assert_eq!(games[0].problems.len(), 2);
+    }
+
+    #[test]
+    fn a_split_resumed_after_a_game_gives_the_same_games() {
+        let text = "(;GM[1])\njunk\n(;C[(;B[aa])];B[bb])\n(;W[cc]) tail";
+        let whole = split(text);
+        let from = whole[0].range.end;
+        let at = whole[0]
+            .start
+            .advance(&text[whole[0].range.start..], from - whole[0].range.start);
+        let rest: Vec<GameSlice> = Splitter::resume(text.as_bytes(), from, at, 1).collect();
+        assert_eq!(rest, whole[1..]);
+        assert_eq!(
+            rest[0].problems[0].message,
+            "text between game trees ignored"
+        );
     }
 }

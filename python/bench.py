@@ -1,0 +1,114 @@
+"""Speed of the Python package, as ratios measured in one run (README: "Python").
+
+    target/ci-venv/bin/python python/bench.py [TYGEM_FILE ...]
+
+1. `sgfaudit.audit()` (dicts in Python) against the command line's `--json` on one
+   Tygem file, same options, same jobs (all cores);
+2. `sgfaudit.dask.audit` with two single-thread workers against one, on the Tygem files;
+3. `sgfaudit.audit()` on one core against sgfmill (from PyPI) reading each game and
+   replaying its main line on `sgfmill.boards.Board`, games per second.
+"""
+
+import glob
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The installed package, not its sources next to this file (they lack the native part).
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
+
+import sgfaudit  # noqa: E402
+import sgfaudit.dask  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+CLI = os.environ.get("SGFAUDIT_BIN", os.path.join(ROOT, "target", "release", "sgfaudit"))
+
+
+def best_of(times, run):
+    best = None
+    for _ in range(times):
+        started = time.perf_counter()
+        result = run()
+        elapsed = time.perf_counter() - started
+        best = elapsed if best is None else min(best, elapsed)
+    return best, result
+
+
+def python_against_command_line(path):
+    def cli():
+        subprocess.run([CLI, "audit", "--json", "--no-config", "--progress", "never", path],
+                       stdout=subprocess.DEVNULL, check=False)
+
+    def package():
+        return sum(1 for _ in sgfaudit.audit(path, no_config=True))
+
+    cli_time, _ = best_of(3, cli)
+    py_time, games = best_of(3, package)
+    print(f"audit() {games / py_time:,.0f} games/s, command line --json "
+          f"{games / cli_time:,.0f} games/s")
+    return cli_time / py_time
+
+
+def dask_two_against_one(paths):
+    from distributed import Client, LocalCluster
+
+    times = {}
+    for workers in (1, 2):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            client.run(lambda: __import__("sgfaudit.dask"))  # workers ready
+            frame = sgfaudit.dask.audit(paths, partition_bytes=8 << 20, no_config=True)
+            started = time.perf_counter()
+            rows = len(frame.compute())
+            times[workers] = time.perf_counter() - started
+        print(f"Dask {workers} worker(s): {rows / times[workers]:,.0f} games/s")
+    return times[1] / times[2]
+
+
+def sgfmill_games_per_second(path, limit):
+    from sgfmill import boards, sgf, sgf_grammar
+
+    with open(path, "rb") as f:
+        data = f.read()
+    started = time.perf_counter()
+    trees = sgf_grammar.parse_sgf_collection(data)[:limit]
+    for tree in trees:
+        game = sgf.Sgf_game.from_coarse_game_tree(tree)
+        board = boards.Board(game.get_size())
+        for node in game.get_main_sequence():
+            colour, move = node.get_move()
+            if colour is not None and move is not None:
+                try:
+                    board.play(move[0], move[1], colour)
+                except ValueError:
+                    pass
+    return len(trees) / (time.perf_counter() - started)
+
+
+def against_sgfmill(path):
+    elapsed, games = best_of(
+        3, lambda: sum(1 for _ in sgfaudit.audit(path, no_config=True, jobs=1)))
+    ours = games / elapsed
+    theirs = sgfmill_games_per_second(path, 3000)
+    print(f"audit() on one core {ours:,.0f} games/s, sgfmill {theirs:,.0f} games/s")
+    return ours / theirs
+
+
+def main():
+    paths = sys.argv[1:] or sorted(
+        glob.glob(os.path.join(ROOT, "..", "shared", "corpus", "tygem", "*.sgf")))
+    one = paths[-1]
+    print(f"{os.cpu_count()} cores; {os.path.basename(one)} of {len(paths)} files")
+    ratios = [
+        ("audit() / command line --json (>= 0.9)", python_against_command_line(one)),
+        ("Dask 2 workers / 1 worker (>= 1.7)", dask_two_against_one(paths)),
+        ("audit() / sgfmill, one core (>= 100)", against_sgfmill(one)),
+    ]
+    for name, ratio in ratios:
+        print(f"{name}: {ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()

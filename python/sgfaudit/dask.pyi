@@ -1,0 +1,9 @@
+from typing import List
+
+import dask.dataframe as dd
+
+from . import Option, Paths
+
+def partitions(paths: Paths, partition_bytes: int = ...) -> List[list]: ...
+def audit(paths: Paths, partition_bytes: int = ..., **options: Option) -> dd.DataFrame: ...
+def findings(paths: Paths, partition_bytes: int = ..., **options: Option) -> dd.DataFrame: ...

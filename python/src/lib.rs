@@ -1,0 +1,248 @@
+//! `sgfaudit._native`: the library's public API as Python sees it, converted at the edge.
+//!
+//! A run goes on the library's own thread and rayon pool ([`sgfaudit::stream::Stream`]);
+//! Python reads its report in chunks of whole lines without holding the GIL, and checks
+//! for Ctrl-C between chunks. The pure-Python part (`sgfaudit/__init__.py`) turns the
+//! lines into dicts and frames.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use sgfaudit::cli::{audit_option_names, OptionError, OptionValue};
+use sgfaudit::input::archive::kind_of;
+use sgfaudit::input::lines::LineCol;
+use sgfaudit::input::walk::{expand, Input};
+use sgfaudit::output::{Format, InputError};
+use sgfaudit::partition::{plan as plan_parts, GameRange, Piece, Spacing};
+use sgfaudit::run::Part;
+use sgfaudit::stream::{settings, Next, Stream};
+
+/// How long a read waits for the run before it looks for Ctrl-C again.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// One option from Python: its name and the value as a switch, a text or a list.
+type PyOption = (String, Option<bool>, Option<String>, Option<Vec<String>>);
+
+/// A piece of a partition as Python holds it: `(kind, path, from, to, first, line,
+/// column)`, kind `file`, `archive` or `games` (only `games` uses the numbers).
+type PyPiece = (String, PathBuf, usize, usize, usize, u32, u32);
+
+fn option_values(options: Vec<PyOption>) -> PyResult<Vec<(String, OptionValue)>> {
+    options
+        .into_iter()
+        .map(|(name, flag, text, list)| {
+            let value = match (flag, text, list) {
+                (Some(flag), _, _) => OptionValue::Flag(flag),
+                (_, Some(text), _) => OptionValue::Text(text),
+                (_, _, Some(list)) => OptionValue::List(list),
+                _ => return Err(PyTypeError::new_err(format!("{name}: no value"))),
+            };
+            Ok((name, value))
+        })
+        .collect()
+}
+
+fn option_error(e: OptionError) -> PyErr {
+    match e {
+        OptionError::Unknown(name) => PyTypeError::new_err(format!(
+            "unexpected keyword argument '{name}' (the options are: {})",
+            audit_option_names().join(", ")
+        )),
+        OptionError::Invalid(message) => PyValueError::new_err(message),
+    }
+}
+
+fn piece_from_py((kind, path, from, to, first, line, column): PyPiece) -> PyResult<Piece> {
+    Ok(match kind.as_str() {
+        "file" => Piece::Whole(Input::File(path)),
+        "archive" => match kind_of(&path) {
+            Some(kind) => Piece::Whole(Input::Archive(path, kind)),
+            None => Piece::Whole(Input::File(path)),
+        },
+        "games" => Piece::Games(GameRange {
+            path,
+            from,
+            to,
+            first,
+            at: LineCol { line, column },
+        }),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown piece kind '{other}'"
+            )))
+        }
+    })
+}
+
+fn piece_to_py(piece: &Piece) -> Option<PyPiece> {
+    Some(match piece {
+        Piece::Whole(Input::File(p)) => ("file".into(), p.clone(), 0, 0, 0, 0, 0),
+        Piece::Whole(Input::Archive(p, _)) => ("archive".into(), p.clone(), 0, 0, 0, 0, 0),
+        Piece::Games(r) => (
+            "games".into(),
+            r.path.clone(),
+            r.from,
+            r.to,
+            r.first,
+            r.at.line,
+            r.at.column,
+        ),
+        Piece::Whole(Input::Stdin) | Piece::Memory { .. } => return None,
+    })
+}
+
+/// A run under way; `next_lines` hands over its report.
+#[pyclass(module = "sgfaudit._native")]
+struct Run {
+    stream: Mutex<Option<Stream>>,
+}
+
+#[pymethods]
+impl Run {
+    /// The next whole lines of the report as bytes, or `None` once it is complete. Waits
+    /// without the GIL; raises `KeyboardInterrupt` on Ctrl-C (and stops the run), and
+    /// `RuntimeError` when the run stopped on an error.
+    fn next_lines<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let mut guard = self.stream.lock().map_err(|_| closed())?;
+        loop {
+            let Some(stream) = guard.as_mut() else {
+                return Ok(None);
+            };
+            match py.allow_threads(|| stream.next(SIGNAL_CHECK)) {
+                Next::Lines(lines) => return Ok(Some(PyBytes::new(py, &lines))),
+                Next::Waiting => {
+                    if let Err(e) = py.check_signals() {
+                        *guard = None;
+                        return Err(e);
+                    }
+                }
+                Next::Done => {
+                    let outcome = stream.finish();
+                    *guard = None;
+                    return outcome.map(|_| None).map_err(PyRuntimeError::new_err);
+                }
+            }
+        }
+    }
+
+    /// Stops the run (the rest of the report is not read).
+    fn close(&self) {
+        if let Ok(mut guard) = self.stream.lock() {
+            *guard = None;
+        }
+    }
+}
+
+fn closed() -> PyErr {
+    PyRuntimeError::new_err("the run's state was lost to an earlier error")
+}
+
+fn format_named(name: &str) -> PyResult<Format> {
+    Ok(match name {
+        "jsonl" => Format::Jsonl,
+        "csv" => Format::Csv,
+        "findings-csv" => Format::FindingsCsv,
+        other => return Err(PyValueError::new_err(format!("unknown format '{other}'"))),
+    })
+}
+
+/// Starts a run over `paths` (or over `pieces` of a partition, or over one `text` given
+/// as `(name, bytes)`) with options by name, reporting in `format`.
+#[pyfunction]
+#[pyo3(signature = (paths, options, format, pieces=None, errors=None, text=None))]
+fn start(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    options: Vec<PyOption>,
+    format: &str,
+    pieces: Option<Vec<PyPiece>>,
+    errors: Option<Vec<(String, String)>>,
+    text: Option<(String, Vec<u8>)>,
+) -> PyResult<Run> {
+    let format = format_named(format)?;
+    let options = option_values(options)?;
+    let mut config = py
+        .allow_threads(|| settings(&paths, &options))
+        .map_err(option_error)?;
+    if let Some((name, bytes)) = text {
+        let bytes: Arc<[u8]> = bytes.into();
+        config.part = Part::Pieces(vec![Piece::Memory { name, bytes }]);
+    } else if let Some(pieces) = pieces {
+        let pieces = pieces
+            .into_iter()
+            .map(piece_from_py)
+            .collect::<PyResult<_>>()?;
+        config.part = Part::Pieces(pieces);
+        config.input_errors = errors
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(path, message)| InputError { path, message })
+            .collect();
+    }
+    Ok(Run {
+        stream: Mutex::new(Some(Stream::start(config, format))),
+    })
+}
+
+/// Checks options by name as `start` does, without running anything.
+#[pyfunction]
+fn check_options(py: Python<'_>, options: Vec<PyOption>) -> PyResult<()> {
+    let options = option_values(options)?;
+    py.allow_threads(|| settings(&[], &options))
+        .map(|_| ())
+        .map_err(option_error)
+}
+
+/// The partitions of `paths`, one every `partition_bytes` bytes at game boundaries, each
+/// a list of pieces; with the paths that gave no input, as `(path, message)`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn plan(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    partition_bytes: u64,
+) -> PyResult<(Vec<Vec<PyPiece>>, Vec<(String, String)>)> {
+    let (parts, errors) = py.allow_threads(|| {
+        let (inputs, errors) = expand(&paths);
+        (plan_parts(&inputs, Spacing::Bytes(partition_bytes)), errors)
+    });
+    let mut errors: Vec<(String, String)> =
+        errors.into_iter().map(|e| (e.path, e.message)).collect();
+    let parts = parts
+        .iter()
+        .map(|part| {
+            part.iter()
+                .filter_map(|piece| {
+                    let kept = piece_to_py(piece);
+                    if kept.is_none() {
+                        errors.push(("-".into(), "standard input cannot be partitioned".into()));
+                    }
+                    kept
+                })
+                .collect()
+        })
+        .collect();
+    Ok((parts, errors))
+}
+
+/// The names of the options, as `audit()` takes them.
+#[pyfunction]
+fn option_names() -> Vec<String> {
+    audit_option_names()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Run>()?;
+    m.add_function(wrap_pyfunction!(start, m)?)?;
+    m.add_function(wrap_pyfunction!(check_options, m)?)?;
+    m.add_function(wrap_pyfunction!(plan, m)?)?;
+    m.add_function(wrap_pyfunction!(option_names, m)?)?;
+    m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,38 @@
+"""Where the tests find the command line and the data: run from the repository's root
+(`scripts/ci-python.sh` does), the command line built in `target/release`."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+CLI = os.environ.get("SGFAUDIT_BIN", os.path.join(ROOT, "target", "release", "sgfaudit"))
+TYGEM = sorted(
+    os.path.join("..", "shared", "corpus", "tygem", name)
+    for name in os.listdir(os.path.join(ROOT, "..", "shared", "corpus", "tygem"))
+)
+
+
+@pytest.fixture(autouse=True)
+def at_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([CLI, "audit", "--no-config", "--progress", "never", *args],
+                          capture_output=True, cwd=ROOT)
+
+
+def cli_records(*args: str):
+    """The command line's JSON Lines: {type: [data, ...]}."""
+    out = cli("--json", *args)
+    records = {}
+    for line in out.stdout.splitlines():
+        record = json.loads(line)
+        records.setdefault(record["type"], []).append(record["data"])
+    return records

@@ -1,0 +1,142 @@
+"""`sgfaudit.audit()` and friends give the command line's records."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import sgfaudit
+from conftest import CLI, ROOT, cli, cli_records
+
+TIMING = ("elapsed_ms", "games_per_second")
+
+
+def without_timing(summary):
+    return {k: v for k, v in summary.items() if k not in TIMING}
+
+
+@pytest.mark.parametrize("folder", ["corpus", os.path.join("..", "shared", "corpus", "real")])
+def test_audit_is_the_command_lines_json(folder):
+    expected = cli_records(folder)
+    report = sgfaudit.audit(folder, no_config=True)
+    games = list(report)
+    assert len(games) == len(expected["game"]) > 10
+    assert games == expected["game"]
+    assert report.errors == expected.get("error", [])
+    assert without_timing(report.summary) == without_timing(expected["summary"][0])
+
+
+def test_options_change_the_games_as_on_the_command_line():
+    args = ["--rules", "japanese", "--komi", "0.5", "--strict", "--select", "occupied,ko"]
+    expected = cli_records("corpus", *args)["game"]
+    games = list(sgfaudit.audit("corpus", no_config=True, rules="japanese", komi=0.5,
+                                strict=True, select=["occupied", "ko"]))
+    assert games == expected
+    assert games != list(sgfaudit.audit("corpus", no_config=True))
+
+
+def test_text_and_bytes_are_audited_as_a_file():
+    path = sorted(os.path.join(d, f) for d, _, fs in os.walk("corpus") for f in fs
+                  if f.endswith(".sgf"))[0]
+    from_file = list(sgfaudit.audit(path, no_config=True))
+    with open(path, "rb") as f:
+        data = f.read()
+    from_bytes = sgfaudit.audit_bytes(data, name=path, no_config=True)
+    assert from_bytes == from_file
+    text_games = sgfaudit.audit_text("(;GM[1]SZ[9];B[ee];W[ee])(;GM[1]SZ[9];B[aa])")
+    assert [g["status"] for g in text_games] == ["illegal", "ok"]
+    assert [g["path"] for g in text_games] == ["<text>", "<text>"]
+    assert text_games[0]["findings"][0]["code"] == "occupied"
+
+
+def test_bytes_are_decoded_by_their_charset():
+    text = "(;GM[1]FF[4]CA[GB2312]SZ[9]PB[黑方]PW[白方];B[ee])"
+    games = sgfaudit.audit_bytes(text.encode("gb2312"), no_config=True)
+    assert games[0]["black"] == "黑方"
+    assert games[0]["encoding"] == "GBK"
+
+
+@pytest.mark.parametrize("backend", ["pandas", "polars", "arrow"])
+def test_games_frame_has_the_csv_columns_and_types(backend):
+    frame = sgfaudit.games_frame("corpus", backend=backend, no_config=True)
+    expected = cli("--format", "csv", "corpus").stdout
+    rows = sgfaudit._frame(expected, sgfaudit.GAME_COLUMNS, backend)
+    assert list(frame.columns if backend != "arrow" else frame.column_names) == list(
+        sgfaudit.GAME_COLUMNS)
+    if backend == "pandas":
+        assert str(frame.dtypes["moves"]) == "Int64"
+        assert str(frame.dtypes["komi"]) == "float64"
+        assert frame.equals(rows)
+    else:
+        assert frame.equals(rows)
+    assert len(rows) > 10
+
+
+def test_unknown_option_is_a_type_error():
+    with pytest.raises(TypeError, match="colour"):
+        sgfaudit.audit("corpus", colour="never")
+    with pytest.raises(TypeError, match="format"):
+        sgfaudit.audit("corpus", format="csv")
+
+
+@pytest.mark.parametrize("name,value,flag", [
+    ("rules", "go", "--rules=go"),
+    ("jobs", 0, "--jobs=0"),
+    ("komi", "lots", "--komi=lots"),
+    ("shard", "4/4", "--shard=4/4"),
+    ("select", ["no-such-code"], "--select=no-such-code"),
+    ("min_severity", "loud", "--min-severity=loud"),
+])
+def test_bad_value_is_a_value_error_with_the_command_lines_message(name, value, flag):
+    with pytest.raises(ValueError) as caught:
+        sgfaudit.audit("corpus", **{name: value})
+    stderr = cli(flag, "corpus").stderr.decode()
+    assert str(caught.value) in stderr, (str(caught.value), stderr)
+    assert cli(flag, "corpus").returncode == 2
+
+
+def test_a_switch_takes_a_bool():
+    with pytest.raises(ValueError, match="True or False"):
+        sgfaudit.audit("corpus", strict="yes")
+
+
+def test_help_tells_the_options():
+    assert "max_findings_per_game" in sgfaudit.audit.__doc__
+    assert "superko" in sgfaudit.audit.__doc__
+    assert set(sgfaudit.OPTIONS) >= {"rules", "superko", "komi", "dead", "jobs", "strict",
+                                     "select", "ignore", "max_findings_per_game"}
+
+
+def test_a_report_stopped_early_stops_its_run():
+    report = sgfaudit.audit("corpus", no_config=True)
+    first = next(iter(report))
+    assert "status" in first
+    report.close()
+    assert sgfaudit.audit_text("(;GM[1])")[0]["game"] == 0
+
+
+def test_ctrl_c_stops_a_long_audit_with_keyboard_interrupt(tmp_path):
+    from collection import write_collection
+    write_collection(str(tmp_path), [64 << 20], seed=3)
+    program = (
+        "import sys, sgfaudit\n"
+        "try:\n"
+        "    for i, g in enumerate(sgfaudit.audit(sys.argv[1], jobs=1, no_config=True)):\n"
+        "        if i == 0: print('started', flush=True)\n"
+        "    print('finished', flush=True)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    import signal
+    import time
+    child = subprocess.Popen([sys.executable, "-c", program, str(tmp_path)],
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    out, _ = child.communicate(timeout=30)
+    waited = time.monotonic() - sent
+    print(f"stopped {waited:.2f} s after SIGINT")
+    assert out.strip() == "interrupted"

@@ -1,0 +1,83 @@
+"""`sgfaudit.dask` on a LocalCluster gives the command line's CSV rows, even when a
+worker dies in the middle."""
+
+import os
+import signal
+import time
+
+import pandas as pd
+import pytest
+from distributed import Client, LocalCluster
+
+import sgfaudit
+import sgfaudit.dask
+from conftest import TYGEM, cli
+
+PARTITION = 8 << 20
+
+
+@pytest.fixture(scope="module")
+def client():
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        yield client
+
+
+_EXPECTED = {}
+
+
+def same_types(frame, columns):
+    """Text columns as pandas strings: Dask turns `object` columns into strings."""
+    texts = [c for c, t in columns.items() if t is str]
+    return frame.astype({c: "string" for c in texts}).reset_index(drop=True)
+
+
+def expected(format, columns):
+    """The command line's CSV of the Tygem files, read once per format."""
+    if format not in _EXPECTED:
+        out = cli("--format", format, *TYGEM).stdout
+        _EXPECTED[format] = same_types(sgfaudit._frame(out, columns, "pandas"), columns)
+    return _EXPECTED[format]
+
+
+def computed(frame, columns=sgfaudit.GAME_COLUMNS):
+    return same_types(frame.compute(), columns)
+
+
+def test_partitions_are_byte_ranges_of_the_files():
+    parts = sgfaudit.dask.partitions(TYGEM, PARTITION)
+    sizes = sum(os.path.getsize(p) for p in TYGEM)
+    assert len(parts) == -(-sizes // PARTITION)
+    assert any(piece[0] == "games" for part in parts for piece in part)
+
+
+def test_games_on_two_workers_are_the_command_lines_csv(client):
+    frame = sgfaudit.dask.audit(TYGEM, partition_bytes=PARTITION, no_config=True)
+    assert frame.npartitions > len(TYGEM)
+    pd.testing.assert_frame_equal(computed(frame), expected("csv", sgfaudit.GAME_COLUMNS))
+
+
+def test_findings_on_two_workers_are_the_command_lines_csv(client):
+    frame = sgfaudit.dask.findings(TYGEM, partition_bytes=PARTITION, no_config=True)
+    want = expected("findings-csv", sgfaudit.FINDING_COLUMNS)
+    assert len(want) > 0
+    pd.testing.assert_frame_equal(computed(frame, sgfaudit.FINDING_COLUMNS), want)
+
+
+def test_a_worker_killed_mid_computation_loses_and_doubles_nothing(client):
+    frame = sgfaudit.dask.audit(TYGEM, partition_bytes=4 << 20, no_config=True)
+    future = client.compute(frame)
+    # Wait until the workers are busy, then kill one with SIGKILL: its nanny starts a
+    # new one, the scheduler runs its tasks again.
+    deadline = time.monotonic() + 60
+    while not any(client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    pids = client.run(os.getpid)
+    victim = sorted(pids.values())[0]
+    os.kill(victim, signal.SIGKILL)
+    rows = same_types(future.result(timeout=600), sgfaudit.GAME_COLUMNS)
+    want = expected("csv", sgfaudit.GAME_COLUMNS)
+    assert not rows.duplicated(["path", "game"]).any()
+    pd.testing.assert_frame_equal(rows, want)
+    assert victim not in client.run(os.getpid).values()

@@ -1,0 +1,208 @@
+//! A run as a stream of output bytes, for programs that embed the library (the Python
+//! package): the run goes on a thread of its own and hands its report over in chunks of
+//! whole lines, the settings are read by name and checked as the command line checks
+//! them, and dropping the stream stops the run.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::cli::{audit_args_by_name, OptionError, OptionValue};
+use crate::output::{reporter, Format};
+use crate::run::{run, RunConfig, RunOutcome};
+
+/// The settings of a run over `paths` with options given by name, read and checked by
+/// the command line's own parser: a bad value gets the command line's message. The
+/// report goes nowhere but to the caller: no progress bar, no echo on standard error.
+pub fn settings(
+    paths: &[PathBuf],
+    options: &[(String, OptionValue)],
+) -> Result<RunConfig, OptionError> {
+    let args = audit_args_by_name(paths, options)?;
+    let mut config = args
+        .file_config()
+        .and_then(|file| args.run_config_with(&file.unwrap_or_default()))
+        .map_err(OptionError::Invalid)?;
+    config.progress = crate::output::progress::ProgressMode::Never;
+    config.errors_to_stderr = false;
+    Ok(config)
+}
+
+/// Chunks of output handed over at a time, at most: the run waits for the reader beyond.
+const CHUNKS_IN_FLIGHT: usize = 4;
+
+/// Bytes of output gathered into a chunk.
+const CHUNK_BYTES: usize = 64 << 10;
+
+/// A run going on on a thread of its own, its output read chunk by chunk.
+pub struct Stream {
+    chunks: Option<Receiver<Vec<u8>>>,
+    thread: Option<JoinHandle<io::Result<RunOutcome>>>,
+    /// The end of a line cut by the chunk before.
+    partial: Vec<u8>,
+}
+
+/// What [`Stream::next`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Whole lines of the report (one or more, each with its `\n`).
+    Lines(Vec<u8>),
+    /// Nothing yet: the run goes on.
+    Waiting,
+    /// The report is complete.
+    Done,
+}
+
+/// Sends what the reporter writes to the stream's reader.
+struct ChannelWriter(SyncSender<Vec<u8>>);
+
+impl Write for ChannelWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .send(buf.to_vec())
+            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the reader stopped"))?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Stream {
+    /// Starts a run of `config` reporting in `format` (`Part::All` or any other part).
+    pub fn start(config: RunConfig, format: Format) -> Stream {
+        let (tx, rx) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
+        let thread = std::thread::spawn(move || {
+            let out = io::BufWriter::with_capacity(CHUNK_BYTES, ChannelWriter(tx));
+            let mut reporter = reporter(format, Box::new(out), false);
+            run(&config, reporter.as_mut())
+        });
+        Stream {
+            chunks: Some(rx),
+            thread: Some(thread),
+            partial: Vec::new(),
+        }
+    }
+
+    /// The next whole lines, waiting for them at most `wait`.
+    pub fn next(&mut self, wait: Duration) -> Next {
+        let Some(chunks) = &self.chunks else {
+            return Next::Done;
+        };
+        match chunks.recv_timeout(wait) {
+            Ok(mut chunk) => {
+                let Some(last) = memchr::memrchr(b'\n', &chunk) else {
+                    self.partial.extend_from_slice(&chunk);
+                    return Next::Waiting;
+                };
+                let rest = chunk.split_off(last + 1);
+                let mut lines = std::mem::replace(&mut self.partial, rest);
+                lines.extend_from_slice(&chunk);
+                Next::Lines(lines)
+            }
+            Err(RecvTimeoutError::Timeout) => Next::Waiting,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.chunks = None;
+                if self.partial.is_empty() {
+                    Next::Done
+                } else {
+                    Next::Lines(std::mem::take(&mut self.partial))
+                }
+            }
+        }
+    }
+
+    /// How the run ended, once [`Stream::next`] said `Done`: `Err` with a message when
+    /// it stopped on an error, or on a panic outside the audit of a game.
+    pub fn finish(&mut self) -> Result<RunOutcome, String> {
+        let thread = self.thread.take().ok_or("the run was already finished")?;
+        match thread.join() {
+            Ok(Ok(outcome)) => Ok(outcome),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(panic) => Err(format!(
+                "internal error in sgfaudit ({}); please report it",
+                panic_message(panic.as_ref())
+            )),
+        }
+    }
+}
+
+/// A run with its reader gone stops at its next write; its thread is left to end alone.
+impl Drop for Stream {
+    fn drop(&mut self) {
+        self.chunks = None;
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_the_command_lines_by_name() {
+        let names = crate::cli::audit_option_names();
+        for name in ["rules", "komi", "strict", "max_findings_per_game", "shard"] {
+            assert!(names.contains(&name.to_string()), "{name}");
+        }
+        assert!(!names.contains(&"format".to_string()));
+    }
+
+    #[test]
+    fn a_bad_value_gets_the_command_lines_message() {
+        let bad = |name: &str, value: OptionValue| {
+            settings(&[], &[(name.to_string(), value)]).err().unwrap()
+        };
+        assert_eq!(
+            bad("colour", OptionValue::Flag(true)),
+            OptionError::Unknown("colour".into())
+        );
+        let OptionError::Invalid(m) = bad("rules", OptionValue::Text("go".into())) else {
+            panic!()
+        };
+        assert!(m.contains("invalid value 'go' for '--rules"), "{m}");
+        let OptionError::Invalid(m) = bad("jobs", OptionValue::Text("0".into())) else {
+            panic!()
+        };
+        assert_eq!(m, "--jobs must be at least 1");
+    }
+
+    #[test]
+    fn a_stream_hands_over_whole_lines_then_ends() {
+        let text = "(;GM[1]SZ[9];B[ee];W[ee])(;GM[1]SZ[9])";
+        let mut config = settings(&[PathBuf::from("t")], &[]).unwrap();
+        config.part = crate::run::Part::Pieces(vec![crate::partition::Piece::Memory {
+            name: "t".into(),
+            bytes: text.as_bytes().into(),
+        }]);
+        let mut stream = Stream::start(config, Format::Jsonl);
+        let mut out = Vec::new();
+        loop {
+            match stream.next(Duration::from_millis(100)) {
+                Next::Lines(lines) => out.extend(lines),
+                Next::Waiting => {}
+                Next::Done => break,
+            }
+        }
+        let outcome = stream.finish().unwrap();
+        assert_eq!(outcome.summary.games, 2);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text.lines()
+                .filter(|l| l.contains("\"type\":\"game\""))
+                .count(),
+            2
+        );
+        assert!(text.ends_with("}\n"));
+    }
+}
