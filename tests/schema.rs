@@ -191,6 +191,8 @@ struct Check {
     verdict: Verdict,
     reason: Option<String>,
     difference: Option<f64>,
+    confidence: Option<f64>,
+    assumed: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -209,7 +209,7 @@ fn the_eyes_of_a_seki_count_for_nobody_by_territory() {
 }
 
 #[test]
-fn a_seki_the_estimate_calls_dead_is_tried_alive_before_re_is_called_wrong() {
+fn a_seki_the_estimate_calls_dead_is_weighed_alive_before_re_is_called_wrong() {
     // The seki of corpus/shapes (White A8-E8 and Black B9-D9 share A9 and E9, neither can
     // approach), without its territory markup: the estimate takes the White chain for dead
     // (B+19.5 by area), but RE[B+7.5] is the count with the seki alive. Art. 9: in seki
@@ -220,11 +220,13 @@ fn a_seki_the_estimate_calls_dead_is_tried_alive_before_re_is_called_wrong() {
     .unwrap();
     let without_markup = format!("{})", &text[..text.find("TB[").unwrap()]);
     let r = audit(&without_markup);
-    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    // The seki reading is weighed at its odds: not probable enough to agree on, far too
+    // probable to call RE[] wrong; the reason names it.
+    assert_eq!(r.check.verdict, Verdict::Unverifiable, "{:?}", r.check);
     let reason = r.check.reason.as_deref().unwrap();
     assert!(
-        reason.contains("the chain at A8 (5 stones") && reason.contains(") is alive"),
+        reason.contains("RE[] fits only if the chain at A8 (5 stones")
+            && reason.contains(") is alive"),
         "{reason}"
     );
-    assert_eq!(r.score.as_ref().unwrap().result, "B+7.5");
 }

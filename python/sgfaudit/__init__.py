@@ -47,8 +47,9 @@ GAME_COLUMNS: Dict[str, type] = {
     "width": int, "height": int, "rules": str, "rules_from": str, "komi": float,
     "handicap": int, "black": str, "white": str, "result": str, "encoding": str,
     "moves": int, "ended_by": str, "counting": str, "computed": str, "margin": float,
-    "difference": float, "verdict": str, "reason": str, "errors": int,
-    "warnings": int, "infos": int, "codes": str, "message": str,
+    "difference": float, "verdict": str, "reason": str, "confidence": float,
+    "assumed": str, "errors": int, "warnings": int, "infos": int, "codes": str,
+    "message": str,
 }  # fmt: skip
 
 #: The columns of ``--format findings-csv`` and their types.

@@ -113,8 +113,8 @@ fn counting_odds(source: Source, rules: &Rules) -> (CountedBy, f64) {
         (Source::Tygem, _) => (CountedBy::Territory, 0.01),
         // Fox's RU[Japanese] records are counted by territory 92% of the time, by area
         // 8% (measured on the shared corpus's Fox games: 840 and 72); RU[Chinese] by
-        // area. The odds are rounded up to 10%: an area count is a common Fox reading.
-        (Source::Fox, own) => (own, 0.1),
+        // area.
+        (Source::Fox, own) => (own, 0.08),
         // NNGS counted by territory whatever RU[] said.
         (Source::Nngs, _) => (CountedBy::Territory, 0.05),
         // Servers that count by the rules they name.

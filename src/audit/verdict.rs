@@ -88,8 +88,8 @@ pub const AGREE_SHARE: f64 = 0.1;
 
 /// `RE[]` is called wrong only when the readings that might give it (weighed or not)
 /// hold less than this share of the probability. Chosen on the true and corrupted results
-/// of `tygem-9d-part01.sgf` to keep wrong calls of true results at or below 0.5%.
-pub const DOUBT_BELOW: f64 = 0.005;
+/// of the Tygem files to keep wrong calls of true results at or below 0.5%.
+pub const DOUBT_BELOW: f64 = 0.002;
 
 /// The odds that a position stopped without two passes hides one to three points in
 /// unfinished boundaries, from the number of empty points that border both colours:
@@ -109,10 +109,10 @@ pub fn open_boundary_odds(dame: u32) -> f64 {
 /// Tygem records. (After two passes, [`UNFINISHED_DAME`] applies.)
 pub const OPEN_DAME_LIMIT: u32 = 20;
 
-/// Seki-shaped chains the estimate found dead are alive at these odds: two chains that
-/// share their last two liberties and cannot approach each other are the shape play-outs
-/// misjudge most, and a seki more often than not.
-const SEKI_SHAPE_ODDS: f64 = 0.3;
+/// Seki-shaped chains the estimate found dead are alive at least at these odds: two
+/// chains that share their last two liberties and cannot approach each other are a shape
+/// play-outs misjudge.
+const SEKI_SHAPE_ODDS: f64 = 0.03;
 
 /// The check of one counted position, and the reading that gave it.
 struct Judgement {

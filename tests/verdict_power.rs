@@ -1,0 +1,99 @@
+//! The result check has power: on real Tygem records (not the file its odds were
+//! calibrated on), a result made wrong — the other colour wins, the margin 4 higher or
+//! 10 higher — is called `disagrees` often and `agrees` seldom, while the true results
+//! are almost never called wrong. The full experiment, with every collection, is
+//! `scripts/verdict-power.py`; the README has its table.
+
+mod common;
+
+use rayon::prelude::*;
+use sgfaudit::audit::{audit_game, AuditOptions};
+use sgfaudit::input::source::Bytes;
+use sgfaudit::run::LoadedFile;
+use sgfaudit::score::Verdict;
+
+/// Games of `tygem-9d-part02.sgf` taken (every fifth, from the first 6,000).
+const EVERY: usize = 5;
+const GAMES: usize = 6_000;
+
+/// The margin of a result `B+6.5`, `W+0.5` as (colour, points).
+fn margin(result: &str) -> Option<(char, f64)> {
+    let (color, rest) = result.split_at_checked(2)?;
+    let color = match color {
+        "B+" => 'B',
+        "W+" => 'W',
+        _ => return None,
+    };
+    let points: f64 = rest.parse().ok()?;
+    (points > 0.0).then_some((color, points))
+}
+
+/// The game's text with `RE[old]` made `RE[new]`.
+fn with_result(text: &str, old: &str, new: &str) -> String {
+    text.replacen(&format!("RE[{old}]"), &format!("RE[{new}]"), 1)
+}
+
+fn verdict_of(text: &str) -> Verdict {
+    let file = LoadedFile::new("t.sgf".to_string(), Bytes::Owned(text.as_bytes().to_vec()));
+    audit_game(&file.game_input(0), &AuditOptions::default())
+        .check
+        .verdict
+}
+
+#[test]
+fn wrong_results_are_caught_and_true_ones_are_not_called_wrong() {
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let bytes = std::fs::read(shared.join("tygem/tygem-9d-part02.sgf")).unwrap();
+    let file = LoadedFile::new("part02.sgf".to_string(), Bytes::Owned(bytes));
+    let texts: Vec<String> = (0..file.games.len().min(GAMES))
+        .step_by(EVERY)
+        .map(|i| file.game_text(i).to_string())
+        .collect();
+    // (true verdict, verdicts of the corrupted copies) of each game with a margin.
+    let results: Vec<(Verdict, Vec<Verdict>)> = texts
+        .par_iter()
+        .filter_map(|text| {
+            let start = text.find("RE[")? + 3;
+            let recorded = &text[start..start + text[start..].find(']')?];
+            let (color, points) = margin(recorded)?;
+            let other = if color == 'B' { 'W' } else { 'B' };
+            let mut wrong = vec![
+                format!("{color}+{}", points + 4.0),
+                format!("{color}+{}", points + 10.0),
+            ];
+            if points >= 2.0 {
+                wrong.push(format!("{other}+{points}"));
+            }
+            let corrupted = wrong
+                .iter()
+                .map(|w| verdict_of(&with_result(text, recorded, w)))
+                .collect();
+            Some((verdict_of(text), corrupted))
+        })
+        .collect();
+    let share = |n: usize, of: usize| n as f64 / of as f64;
+    let games = results.len();
+    assert!(games > 200, "{games} margin games");
+    let count = |v: Verdict| results.iter().filter(|(t, _)| *t == v).count();
+    let corrupted: Vec<Verdict> = results.iter().flat_map(|(_, c)| c.clone()).collect();
+    let caught = corrupted
+        .iter()
+        .filter(|v| **v == Verdict::Disagrees)
+        .count();
+    let accepted = corrupted.iter().filter(|v| **v == Verdict::Agrees).count();
+    let report = format!(
+        "{games} games: true agrees {:.3}, disagrees {:.3}; {} corrupted: caught {:.3}, accepted {:.3}",
+        share(count(Verdict::Agrees), games),
+        share(count(Verdict::Disagrees), games),
+        corrupted.len(),
+        share(caught, corrupted.len()),
+        share(accepted, corrupted.len()),
+    );
+    eprintln!("{report}");
+    assert!(share(count(Verdict::Agrees), games) >= 0.85, "{report}");
+    assert!(share(count(Verdict::Disagrees), games) <= 0.01, "{report}");
+    assert!(share(caught, corrupted.len()) >= 0.30, "{report}");
+    assert!(share(accepted, corrupted.len()) <= 0.025, "{report}");
+}
