@@ -525,16 +525,11 @@ impl Counter<'_> {
             Decision::Unverifiable { why } => {
                 let mismatch = check.reason.take().unwrap_or_default();
                 check.verdict = Verdict::Unverifiable;
-                check.reason = Some(match (&search.fit, why) {
-                    (Some(fit), why) => format!(
-                        "{mismatch}; RE[] fits only if {} (a reading at {:.1}% of the odds of the most probable){}",
-                        self.assumptions(fit, doubts, position).join(", "),
-                        100.0 * fit.probability / search.best.probability,
-                        why.map_or(String::new(), |w| format!("; {w}"))
-                    ),
-                    (None, Some(why)) => format!("{mismatch}, but {why}"),
-                    (None, None) => mismatch,
+                let fit = search.fit.as_ref().map(|fit| {
+                    let assumed = self.assumptions(fit, doubts, position);
+                    (assumed, fit.probability / search.best.probability)
                 });
+                check.reason = Some(unverifiable_reason(mismatch, fit, why));
             }
         }
         Judgement {
@@ -724,6 +719,25 @@ fn finish(
     {
         // The territory count is reported where the rules or RE[] call for it.
         score.territory = None;
+    }
+}
+
+/// Why a mismatch is `unverifiable`: the reading `RE[]` would need, with its odds against
+/// the most probable reading's, and what keeps the position from a verdict.
+fn unverifiable_reason(
+    mismatch: String,
+    fit: Option<(Vec<String>, f64)>,
+    why: Option<String>,
+) -> String {
+    match (fit, why) {
+        (Some((assumed, share)), why) => format!(
+            "{mismatch}; RE[] fits only if {} (a reading at {:.1}% of the odds of the most probable){}",
+            assumed.join(", "),
+            100.0 * share,
+            why.map_or(String::new(), |w| format!("; {w}"))
+        ),
+        (None, Some(why)) => format!("{mismatch}, but {why}"),
+        (None, None) => mismatch,
     }
 }
 
