@@ -323,6 +323,11 @@ mod tests {
     }
 
     fn run(doubts: &[Doubt], target: f64) -> Search {
+        run_with(doubts, target, false)
+    }
+
+    /// [`search`] on [`position`], area counting, no komi.
+    fn run_with(doubts: &[Doubt], target: f64, thorough: bool) -> Search {
         let p = position();
         let margins_of = |removed: &[Point]| {
             count_margins(
@@ -343,7 +348,7 @@ mod tests {
             target,
             0.0,
             &margins_of,
-            false,
+            thorough,
         )
     }
 
@@ -376,19 +381,7 @@ mod tests {
         );
         assert!(s.fit.is_some());
         // A thorough search weighs every pair too: three or more changes are left.
-        let p = position();
-        let margins_of = |removed: &[Point]| {
-            count_margins(
-                &p,
-                removed,
-                &[],
-                [0, 0],
-                ScoringMethod::SplitShared,
-                0.0,
-                0.0,
-            )
-        };
-        let deep = search(&[], &many, &area_only(), 0.0, 5.0, 0.0, &margins_of, true);
+        let deep = run_with(&many, 5.0, true);
         assert!(deep.unexplored < 0.01, "{}", deep.unexplored);
         assert!((deep.fit_mass - s.fit_mass).abs() < 1e-12 || deep.fit_mass > s.fit_mass);
     }
