@@ -16,7 +16,7 @@ use std::time::Instant;
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::gate::{FailOn, Gate};
-use crate::input::archive::{for_each_member, ArchiveError, Kind};
+use crate::input::archive::{for_each_member, input_failure, Kind};
 use crate::input::decode::{decode, Decoded};
 use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
@@ -559,12 +559,7 @@ impl Driver<'_> {
             }
             Ok(())
         });
-        let failure = match read {
-            Ok(0) => Some("no SGF member (*.sgf) in this archive".to_string()),
-            Ok(_) => None,
-            Err(ArchiveError::Read(message)) => Some(message),
-            Err(ArchiveError::Output(e)) => return Err(e),
-        };
+        let failure = input_failure(read)?;
         self.errors.extend(failure.map(|message| InputError {
             path: input.display_name(),
             message,

@@ -92,6 +92,18 @@ pub enum ArchiveError {
     Output(io::Error),
 }
 
+/// What a finished walk of an archive means for its input: `Ok(Some(message))` an input
+/// error (damaged, or no `*.sgf` member), `Ok(None)` nothing to say, `Err` the report
+/// could not be written.
+pub fn input_failure(read: Result<usize, ArchiveError>) -> io::Result<Option<String>> {
+    match read {
+        Ok(0) => Ok(Some("no SGF member (*.sgf) in this archive".to_string())),
+        Ok(_) => Ok(None),
+        Err(ArchiveError::Read(message)) => Ok(Some(message)),
+        Err(ArchiveError::Output(e)) => Err(e),
+    }
+}
+
 fn zip_members(
     reader: BufReader<File>,
     shown: &str,

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::{changed_while_read, input_size, load, LoadedFile, WINDOW, WINDOW_BYTES};
 use crate::audit::GameInput;
-use crate::input::archive::{for_each_member, ArchiveError};
+use crate::input::archive::{for_each_member, input_failure};
 use crate::input::source::MMAP_THRESHOLD;
 use crate::input::split::{GameSlice, Splitter};
 use crate::input::walk::{expand, Input};
@@ -171,12 +171,7 @@ impl Pass {
             }
             Ok(())
         });
-        let failure = match read {
-            Ok(0) => Some("no SGF member (*.sgf) in this archive".to_string()),
-            Ok(_) => None,
-            Err(ArchiveError::Read(message)) => Some(message),
-            Err(ArchiveError::Output(e)) => return Err(e),
-        };
+        let failure = input_failure(read)?;
         self.errors(failure.map(|message| InputError {
             path: input.display_name(),
             message,
