@@ -305,8 +305,9 @@ pub struct AuditArgs {
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
     /// Audit only shard K of N (K from 0 to N-1): the inputs are cut into N parts of
-    /// about equal bytes at game boundaries; each game is in one shard, with the path and
-    /// game index of a whole run, and the shards' games in order are the whole run's.
+    /// about equal bytes at game boundaries (an archive between members); each game is in
+    /// one shard, with the path and game index of a whole run, and the shards' games in
+    /// order are the whole run's.
     /// Inputs that cannot be read are reported by shard 0.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,

@@ -8,11 +8,15 @@
 //! cheap pass (no parsing, no replay) to find the game boundary nearest the cut, with the
 //! index and `line:column` of what follows it. The heavy work, the audit, runs in the
 //! parts. A part owns the games that start in its byte range. Inputs much smaller than
-//! the spacing of the cuts are never split but grouped whole; archives are never split.
+//! the spacing of the cuts are never split but grouped whole. An archive (`.zip`,
+//! `.tar.*`) is cut between members: its members are listed (declared sizes, nothing
+//! read) and a part owns a run of whole members, whose games keep their member's name
+//! and index.
 
 use std::ops::Range;
 use std::path::PathBuf;
 
+use crate::input::archive::{member_sizes, Kind};
 use crate::input::decode::decode;
 use crate::input::lines::LineCol;
 use crate::input::source::open_file;
@@ -25,6 +29,8 @@ use crate::input::walk::Input;
 pub enum Piece {
     Whole(Input),
     Games(GameRange),
+    /// Some members of an archive.
+    Members(MemberRange),
     /// A text held in memory (not a file), under the name its games report.
     Memory {
         name: String,
@@ -50,6 +56,19 @@ impl GameRange {
     pub fn range(&self) -> Range<usize> {
         self.from..self.to
     }
+}
+
+/// The members `from..to` of an archive, numbered as [`for_each_member`] hands them over.
+///
+/// [`for_each_member`]: crate::input::archive::for_each_member
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberRange {
+    pub path: PathBuf,
+    pub kind: Kind,
+    pub from: usize,
+    pub to: usize,
+    /// Their share of the archive's bytes (for a progress bar; 0 when not known).
+    pub bytes: u64,
 }
 
 /// How far apart the cuts are.
@@ -116,10 +135,10 @@ pub fn plan(inputs: &[Input], spacing: Spacing) -> Vec<Vec<Piece>> {
             .collect();
         next_cut += inside.len();
         offset = end;
+        let cut = !inside.is_empty() && size >= step / SPLIT_FRACTION;
         let ranges = match input {
-            Input::File(path) if !inside.is_empty() && size >= step / SPLIT_FRACTION => {
-                cut_file(path, size, &inside)
-            }
+            Input::File(path) if cut => cut_file(path, size, &inside),
+            Input::Archive(path, kind) if cut => cut_archive(path, *kind, size, &inside),
             _ => None,
         };
         match ranges {
@@ -163,13 +182,13 @@ fn place_whole(parts: &mut Vec<Vec<Piece>>, input: &Input, size: u64, cuts: &[u6
 
 /// The ranges of a cut file: the first goes to the current part, each next one to a new
 /// part; a range without games leaves its part as it is.
-fn place_ranges(parts: &mut Vec<Vec<Piece>>, ranges: Vec<Option<GameRange>>) {
+fn place_ranges(parts: &mut Vec<Vec<Piece>>, ranges: Vec<Option<Piece>>) {
     for (i, range) in ranges.into_iter().enumerate() {
         if i > 0 {
             parts.push(Vec::new());
         }
-        if let Some(range) = range {
-            last(parts).push(Piece::Games(range));
+        if let Some(piece) = range {
+            last(parts).push(piece);
         }
     }
 }
@@ -207,7 +226,7 @@ impl Boundary {
 /// Cuts a file at the game boundaries nearest to `cuts` (offsets in the file's bytes):
 /// `cuts.len() + 1` ranges, `None` for one that holds no game start. `None` when the file
 /// cannot be read (the audit will report it) or holds no boundary.
-fn cut_file(path: &std::path::Path, size: u64, cuts: &[u64]) -> Option<Vec<Option<GameRange>>> {
+fn cut_file(path: &std::path::Path, size: u64, cuts: &[u64]) -> Option<Vec<Option<Piece>>> {
     let (bytes, _) = open_file(path).ok()?;
     let decoded = decode(&bytes);
     let text: &[u8] = match &decoded.text {
@@ -263,16 +282,72 @@ fn cut_file(path: &std::path::Path, size: u64, cuts: &[u64]) -> Option<Vec<Optio
         game_start: (0, LineCol::START),
     };
     for to in chosen.into_iter().chain(std::iter::once(end)) {
-        ranges.push((to.first > from.first).then(|| GameRange {
-            path: path.to_path_buf(),
-            from: from.offset,
-            to: to.offset,
-            first: from.first,
-            at: if from.offset == 0 {
-                LineCol::START
-            } else {
-                place(&from)
-            },
+        ranges.push((to.first > from.first).then(|| {
+            Piece::Games(GameRange {
+                path: path.to_path_buf(),
+                from: from.offset,
+                to: to.offset,
+                first: from.first,
+                at: if from.offset == 0 {
+                    LineCol::START
+                } else {
+                    place(&from)
+                },
+            })
+        }));
+        from = to;
+    }
+    Some(ranges)
+}
+
+/// Cuts an archive between the members nearest to `cuts` (offsets in the archive's bytes,
+/// the members' declared sizes scaled to them): `cuts.len() + 1` ranges, `None` for one
+/// without members. `None` when the archive cannot be listed to its end (the audit will
+/// report it, once, as a whole) or has fewer than two members.
+fn cut_archive(
+    path: &std::path::Path,
+    kind: Kind,
+    size: u64,
+    cuts: &[u64],
+) -> Option<Vec<Option<Piece>>> {
+    let sizes = member_sizes(path, kind).ok()?;
+    if sizes.len() < 2 {
+        return None;
+    }
+    let total: u64 = sizes.iter().sum::<u64>().max(1);
+    // Where each member ends, in the archive's bytes.
+    let mut ends = Vec::with_capacity(sizes.len());
+    let mut sum = 0u64;
+    for s in &sizes {
+        sum += s;
+        ends.push((sum as u128 * size as u128 / total as u128) as u64);
+    }
+    let boundary_nearest = |cut: u64| {
+        // Members before the boundary: 0..=len; the boundary after member i is ends[i].
+        let after = ends.partition_point(|&e| e < cut);
+        let before_end = after.checked_sub(1).map_or(0, |i| ends[i]);
+        match ends.get(after) {
+            Some(&end) if end - cut < cut - before_end => after + 1,
+            _ => after,
+        }
+    };
+    let position = |boundary: usize| boundary.checked_sub(1).map_or(0, |i| ends[i]);
+    let mut ranges = Vec::with_capacity(cuts.len() + 1);
+    let mut from = 0;
+    for to in cuts
+        .iter()
+        .map(|&c| boundary_nearest(c))
+        .chain(std::iter::once(sizes.len()))
+    {
+        let to = to.max(from);
+        ranges.push((to > from).then(|| {
+            Piece::Members(MemberRange {
+                path: path.to_path_buf(),
+                kind,
+                from,
+                to,
+                bytes: position(to) - position(from),
+            })
         }));
         from = to;
     }

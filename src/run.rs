@@ -16,7 +16,7 @@ use std::time::Instant;
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use crate::finding::{Code, Finding, Severity};
 use crate::gate::{FailOn, Gate};
-use crate::input::archive::{for_each_member, input_failure, Kind};
+use crate::input::archive::{for_members_in, input_failure, Kind};
 use crate::input::decode::{decode, Decoded};
 use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
@@ -538,9 +538,16 @@ impl Driver<'_> {
         self.stage.finish(&mut self.summary, &mut *self.reporter)
     }
 
-    /// Audits the members of an archive, in order.
-    fn archive(&mut self, input: &Input, path: &std::path::Path, kind: Kind) -> io::Result<()> {
-        let read = for_each_member(path, kind, &mut |member| {
+    /// Audits the members of an archive, in order: all of them, or those of `members`.
+    fn archive(
+        &mut self,
+        input: &Input,
+        path: &std::path::Path,
+        kind: Kind,
+        members: Option<std::ops::Range<usize>>,
+    ) -> io::Result<()> {
+        let wanted = members.unwrap_or(0..usize::MAX);
+        let read = for_members_in(path, kind, wanted, &mut |member| {
             match member.bytes {
                 Ok(bytes) => {
                     self.summary.files += 1;
@@ -615,7 +622,15 @@ impl Driver<'_> {
 
     fn piece(&mut self, piece: &Piece) -> io::Result<()> {
         match piece {
-            Piece::Whole(input @ Input::Archive(path, kind)) => self.archive(input, path, *kind),
+            Piece::Whole(input @ Input::Archive(path, kind)) => {
+                self.archive(input, path, *kind, None)
+            }
+            Piece::Members(m) => self.archive(
+                &Input::Archive(m.path.clone(), m.kind),
+                &m.path,
+                m.kind,
+                Some(m.from..m.to),
+            ),
             Piece::Whole(input) => self.file(input, None),
             Piece::Games(range) => self.file(&Input::File(range.path.clone()), Some(range)),
             Piece::Memory { name, bytes } => {
@@ -711,6 +726,7 @@ fn piece_size(piece: &Piece) -> u64 {
             (range.to.min(file as usize) - range.from.min(file as usize)) as u64
         }
         Piece::Memory { bytes, .. } => bytes.len() as u64,
+        Piece::Members(m) => m.bytes,
     }
 }
 

@@ -198,3 +198,47 @@ fn a_damaged_or_empty_archive_is_an_input_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no SGF member"));
 }
+
+/// `--shard K/N` cuts an archive between members: every game of a zip and of a tar.gz
+/// of the corpus is in exactly one shard, in the whole run's order, with its member's
+/// name and game index, and the shards share the games out (no shard holds them all).
+#[test]
+fn shards_of_an_archive_are_runs_of_its_members() {
+    let corpus = common::root().join("corpus");
+    let dir = tempfile::tempdir().unwrap();
+    let zip = dir.path().join("corpus.zip");
+    make_zip(&corpus, &zip);
+    let tgz = dir.path().join("corpus.tar.gz");
+    make_tar(
+        &corpus,
+        flate2::write::GzEncoder::new(File::create(&tgz).unwrap(), flate2::Compression::fast()),
+    )
+    .finish()
+    .unwrap();
+    let game_lines = |args: &[&str]| -> (Vec<String>, u64) {
+        let out = sgfaudit(args);
+        assert!(out.status.code().unwrap() < 2);
+        let lines = json_lines(&out.stdout);
+        let files = summary(&lines)["files"].as_u64().unwrap();
+        let games = games(&lines).iter().map(|g| g.to_string()).collect();
+        (games, files)
+    };
+    for archive in [&zip, &tgz] {
+        let a = archive.to_str().unwrap();
+        let (whole, whole_files) = game_lines(&["audit", "--json", "--no-config", a]);
+        assert!(whole.len() >= 100, "{a}");
+        let (mut joined, mut files) = (Vec::new(), 0);
+        for k in 0..4 {
+            let shard = format!("{k}/4");
+            let (lines, f) = game_lines(&["audit", "--json", "--no-config", "--shard", &shard, a]);
+            assert!(
+                lines.len() < whole.len(),
+                "{a} shard {shard} holds every game"
+            );
+            joined.extend(lines);
+            files += f;
+        }
+        assert_eq!(joined, whole, "{a}");
+        assert_eq!(files, whole_files, "{a}: members counted once");
+    }
+}

@@ -3,8 +3,9 @@
 The client cuts the inputs into partitions of about ``partition_bytes`` bytes at game
 boundaries (the splitter's cheap pass over the files a cut falls in: no parsing, no
 replay); the audits run in the partitions, on the workers. Small files are grouped into
-one partition, a big file is spread over several, an archive (``.zip``, ``.tar.*``,
-``.gz``) is one partition. Every game appears once, with the ``path`` and ``game`` index
+one partition, a big file is spread over several, an archive (``.zip``, ``.tar.*``) is
+cut between members (its members are listed first: declared sizes, nothing read), a
+``.sgf.gz`` file is one partition. Every game appears once, with the ``path`` and ``game`` index
 of a whole run, and the partitions in order are the rows of ``sgfaudit audit --format
 csv`` in order (the rows of inputs that could not be read at the end of the last).
 
@@ -33,7 +34,8 @@ def _meta(columns: Dict[str, type]) -> pd.DataFrame:
 
 def partitions(paths: Paths, partition_bytes: int = 64 << 20) -> List[list]:
     """The partitions :func:`audit` would make: lists of pieces (a whole file or archive,
-    or the games of a file that start in a byte range), for a look at the plan."""
+    the games of a file that start in a byte range, or a run of an archive's members),
+    for a look at the plan."""
     parts, _ = _native.plan(_paths(paths), int(partition_bytes))
     return parts
 

@@ -18,7 +18,7 @@ use sgfaudit::input::archive::kind_of;
 use sgfaudit::input::lines::LineCol;
 use sgfaudit::input::walk::{expand, Input};
 use sgfaudit::output::{Format, InputError};
-use sgfaudit::partition::{plan as plan_parts, GameRange, Piece, Spacing};
+use sgfaudit::partition::{plan as plan_parts, GameRange, MemberRange, Piece, Spacing};
 use sgfaudit::run::Part;
 use sgfaudit::stream::{settings, Next, Stream};
 
@@ -29,7 +29,8 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 type PyOption = (String, Option<bool>, Option<String>, Option<Vec<String>>);
 
 /// A piece of a partition as Python holds it: `(kind, path, from, to, first, line,
-/// column)`, kind `file`, `archive` or `games` (only `games` uses the numbers).
+/// column)`, kind `file`, `archive`, `games` (the games of a file that start in
+/// `from..to`) or `members` (the members `from..to` of an archive).
 type PyPiece = (String, PathBuf, usize, usize, usize, u32, u32);
 
 fn option_values(options: Vec<PyOption>) -> PyResult<Vec<(String, OptionValue)>> {
@@ -64,6 +65,16 @@ fn piece_from_py((kind, path, from, to, first, line, column): PyPiece) -> PyResu
             Some(kind) => Piece::Whole(Input::Archive(path, kind)),
             None => Piece::Whole(Input::File(path)),
         },
+        "members" => match kind_of(&path) {
+            Some(kind) => Piece::Members(MemberRange {
+                path,
+                kind,
+                from,
+                to,
+                bytes: 0,
+            }),
+            None => return Err(PyValueError::new_err("a members piece of a non-archive")),
+        },
         "games" => Piece::Games(GameRange {
             path,
             from,
@@ -92,6 +103,7 @@ fn piece_to_py(piece: &Piece) -> Option<PyPiece> {
             r.at.line,
             r.at.column,
         ),
+        Piece::Members(m) => ("members".into(), m.path.clone(), m.from, m.to, 0, 0, 0),
         Piece::Whole(Input::Stdin) | Piece::Memory { .. } => return None,
     })
 }

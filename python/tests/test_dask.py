@@ -1,9 +1,11 @@
 """`sgfaudit.dask` on a LocalCluster gives the command line's CSV rows, even when a
 worker dies in the middle."""
 
+import glob
 import os
 import signal
 import time
+import zipfile
 
 import pandas as pd
 import pytest
@@ -11,7 +13,7 @@ from distributed import Client, LocalCluster
 
 import sgfaudit
 import sgfaudit.dask
-from conftest import TYGEM, cli
+from conftest import ROOT, TYGEM, cli
 
 PARTITION = 8 << 20
 
@@ -55,6 +57,24 @@ def test_games_on_two_workers_are_the_command_lines_csv(client):
     frame = sgfaudit.dask.audit(TYGEM, partition_bytes=PARTITION, no_config=True)
     assert frame.npartitions > len(TYGEM)
     pd.testing.assert_frame_equal(computed(frame), expected("csv", sgfaudit.GAME_COLUMNS))
+
+
+def test_an_archive_is_cut_between_members(client, tmp_path):
+    """A zip of the corpus spreads over partitions of whole members, each game once, in
+    the command line's order, with its member's name."""
+    archive = tmp_path / "corpus.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(glob.glob(os.path.join(ROOT, "corpus", "**", "*.sgf"), recursive=True)):
+            z.write(path, os.path.relpath(path, ROOT))
+    parts = sgfaudit.dask.partitions([str(archive)], 2 << 10)
+    assert len(parts) > 3
+    assert all(piece[0] == "members" for part in parts for piece in part)
+    frame = sgfaudit.dask.audit([str(archive)], partition_bytes=2 << 10, no_config=True)
+    out = cli("--format", "csv", str(archive)).stdout
+    want = same_types(sgfaudit._frame(out, sgfaudit.GAME_COLUMNS, "pandas"), sgfaudit.GAME_COLUMNS)
+    got = computed(frame)
+    assert len(got) > 100
+    pd.testing.assert_frame_equal(got, want)
 
 
 def test_findings_on_two_workers_are_the_command_lines_csv(client):

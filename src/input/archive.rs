@@ -57,29 +57,115 @@ pub fn for_each_member(
     kind: Kind,
     each: &mut dyn FnMut(Member) -> io::Result<()>,
 ) -> Result<usize, ArchiveError> {
+    walk(path, kind, &mut |_, _| true, each)
+}
+
+/// As [`for_each_member`], for the members numbered `wanted` (from 0, in the order
+/// [`for_each_member`] hands them over); the others are passed by without being read.
+/// The count is that of the whole archive.
+pub fn for_members_in(
+    path: &Path,
+    kind: Kind,
+    wanted: std::ops::Range<usize>,
+    each: &mut dyn FnMut(Member) -> io::Result<()>,
+) -> Result<usize, ArchiveError> {
+    walk(path, kind, &mut |index, _| wanted.contains(&index), each)
+}
+
+/// The size each member would be read at (its declared uncompressed size), in order,
+/// without reading any: a plan's way to cut an archive between members. A `.sgf.gz`
+/// file is one member of its own size on disk.
+pub fn member_sizes(path: &Path, kind: Kind) -> Result<Vec<u64>, ArchiveError> {
+    let mut sizes = Vec::new();
+    let count = walk(
+        path,
+        kind,
+        &mut |_, size| {
+            sizes.push(size);
+            false
+        },
+        &mut |_| Ok(()),
+    )?;
+    if kind == Kind::Gzip && count == 1 {
+        let on_disk = std::fs::metadata(path).map_err(|e| ArchiveError::Read(io_message(&e)))?;
+        sizes = vec![on_disk.len()];
+    }
+    Ok(sizes)
+}
+
+/// Asks `wanted(index, declared size)` of each member before reading it; reads and
+/// hands over those it wants. The count of SGF members of the whole archive.
+fn walk(
+    path: &Path,
+    kind: Kind,
+    wanted: &mut dyn FnMut(usize, u64) -> bool,
+    each: &mut dyn FnMut(Member) -> io::Result<()>,
+) -> Result<usize, ArchiveError> {
     let shown = path.to_string_lossy().into_owned();
     let file = File::open(path).map_err(|e| ArchiveError::Read(io_message(&e)))?;
     let reader = BufReader::with_capacity(1 << 16, file);
+    let mut members = Members {
+        shown: &shown,
+        wanted,
+        each,
+        handed: 0,
+    };
     match kind {
         Kind::Gzip => {
-            let bytes = read_limited(flate2::read::MultiGzDecoder::new(reader), 0, "a .gz file")
-                .map_err(|e| ArchiveError::Read(format!("gzip: {}", io_message(&e))))?;
-            each(Member {
-                name: shown,
-                bytes: Ok(bytes),
-            })
-            .map_err(ArchiveError::Output)?;
+            if (members.wanted)(0, 0) {
+                let bytes =
+                    read_limited(flate2::read::MultiGzDecoder::new(reader), 0, "a .gz file")
+                        .map_err(|e| ArchiveError::Read(format!("gzip: {}", io_message(&e))))?;
+                (members.each)(Member {
+                    name: shown.clone(),
+                    bytes: Ok(bytes),
+                })
+                .map_err(ArchiveError::Output)?;
+            }
             Ok(1)
         }
-        Kind::Zip => zip_members(reader, &shown, each),
-        Kind::Tar => tar_members(reader, &shown, each),
-        Kind::TarGz => tar_members(flate2::read::MultiGzDecoder::new(reader), &shown, each),
-        Kind::TarBz2 => tar_members(bzip2::read::MultiBzDecoder::new(reader), &shown, each),
+        Kind::Zip => zip_members(reader, &mut members),
+        Kind::Tar => tar_members(reader, &mut members),
+        Kind::TarGz => tar_members(flate2::read::MultiGzDecoder::new(reader), &mut members),
+        Kind::TarBz2 => tar_members(bzip2::read::MultiBzDecoder::new(reader), &mut members),
         Kind::TarXz => tar_members(
             liblzma::read::XzDecoder::new_multi_decoder(reader),
-            &shown,
-            each,
+            &mut members,
         ),
+    }
+}
+
+/// The walk of one archive: who decides which members are read, who gets them, and how
+/// many have been offered (the members' numbers).
+struct Members<'a> {
+    shown: &'a str,
+    wanted: &'a mut dyn FnMut(usize, u64) -> bool,
+    each: &'a mut dyn FnMut(Member) -> io::Result<()>,
+    handed: usize,
+}
+
+impl Members<'_> {
+    /// Offers the next member (`size` declared); reads it with `read` when it is wanted.
+    /// Whether it was read and could not be.
+    fn offer(
+        &mut self,
+        inner: &str,
+        size: u64,
+        read: impl FnOnce() -> Result<Bytes, String>,
+    ) -> Result<bool, ArchiveError> {
+        let index = self.handed;
+        self.handed += 1;
+        if !(self.wanted)(index, size) {
+            return Ok(false);
+        }
+        let bytes = read();
+        let broken = bytes.is_err();
+        (self.each)(Member {
+            name: format!("{}!{inner}", self.shown),
+            bytes,
+        })
+        .map_err(ArchiveError::Output)?;
+        Ok(broken)
     }
 }
 
@@ -104,11 +190,7 @@ pub fn input_failure(read: Result<usize, ArchiveError>) -> io::Result<Option<Str
     }
 }
 
-fn zip_members(
-    reader: BufReader<File>,
-    shown: &str,
-    each: &mut dyn FnMut(Member) -> io::Result<()>,
-) -> Result<usize, ArchiveError> {
+fn zip_members(reader: BufReader<File>, members: &mut Members) -> Result<usize, ArchiveError> {
     let mut archive =
         zip::ZipArchive::new(reader).map_err(|e| ArchiveError::Read(format!("zip: {e}")))?;
     let mut count = 0;
@@ -116,11 +198,9 @@ fn zip_members(
         let mut entry = match archive.by_index(index) {
             Ok(entry) => entry,
             Err(e) => {
-                each(Member {
-                    name: format!("{shown}!#{index}"),
-                    bytes: Err(format!("zip member {index}: {e}")),
-                })
-                .map_err(ArchiveError::Output)?;
+                members.offer(&format!("#{index}"), 0, || {
+                    Err(format!("zip member {index}: {e}"))
+                })?;
                 continue;
             }
         };
@@ -130,22 +210,15 @@ fn zip_members(
         }
         count += 1;
         let size = entry.size();
-        let bytes = read_limited(&mut entry, size, "an archive member")
-            .map_err(|e| format!("zip: {}", io_message(&e)));
-        each(Member {
-            name: format!("{shown}!{inner}"),
-            bytes,
-        })
-        .map_err(ArchiveError::Output)?;
+        members.offer(&inner, size, || {
+            read_limited(&mut entry, size, "an archive member")
+                .map_err(|e| format!("zip: {}", io_message(&e)))
+        })?;
     }
     Ok(count)
 }
 
-fn tar_members(
-    reader: impl Read,
-    shown: &str,
-    each: &mut dyn FnMut(Member) -> io::Result<()>,
-) -> Result<usize, ArchiveError> {
+fn tar_members(reader: impl Read, members: &mut Members) -> Result<usize, ArchiveError> {
     let mut archive = tar::Archive::new(reader);
     let entries = archive
         .entries()
@@ -164,14 +237,10 @@ fn tar_members(
         count += 1;
         let size = entry.size();
         // A damaged stream inside a member is the member's error, and ends the archive.
-        let bytes = read_limited(&mut entry, size, "an archive member")
-            .map_err(|e| format!("tar: {}", io_message(&e)));
-        let broken = bytes.is_err();
-        each(Member {
-            name: format!("{shown}!{inner}"),
-            bytes,
-        })
-        .map_err(ArchiveError::Output)?;
+        let broken = members.offer(&inner, size, || {
+            read_limited(&mut entry, size, "an archive member")
+                .map_err(|e| format!("tar: {}", io_message(&e)))
+        })?;
         if broken {
             return Err(ArchiveError::Read(
                 "the archive is damaged after this member: the rest is not read".to_string(),
