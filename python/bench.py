@@ -6,7 +6,8 @@
    Tygem file, same options, same jobs (all cores);
 2. `sgfaudit.dask.audit` with two single-thread workers against one, on the Tygem files;
 3. `sgfaudit.audit()` on one core against sgfmill (from PyPI) reading each game and
-   replaying its main line on `sgfmill.boards.Board`, games per second.
+   replaying its main line on `sgfmill.boards.Board`, games per second: with
+   `dead="none"` (the comparable work) and with the default dead-stone estimate.
 """
 
 import glob
@@ -88,12 +89,21 @@ def sgfmill_games_per_second(path, limit):
 
 
 def against_sgfmill(path):
-    elapsed, games = best_of(
-        3, lambda: sum(1 for _ in sgfaudit.audit(path, no_config=True, jobs=1)))
-    ours = games / elapsed
+    """Games per second on one core: sgfmill against `audit(dead="none")` (the same work
+    and more: the main line replayed, every check, the area counted as it stands) and
+    against the default audit (which also estimates the dead stones by play-outs)."""
     theirs = sgfmill_games_per_second(path, 3000)
-    print(f"audit() on one core {ours:,.0f} games/s, sgfmill {theirs:,.0f} games/s")
-    return ours / theirs
+    ratios = {}
+    for dead in ("none", None):
+        options = {"no_config": True, "jobs": 1}
+        if dead:
+            options["dead"] = dead
+        elapsed, games = best_of(3, lambda: sum(1 for _ in sgfaudit.audit(path, **options)))
+        ours = games / elapsed
+        label = f"dead={dead}" if dead else "default"
+        print(f"audit({label}) on one core {ours:,.0f} games/s, sgfmill {theirs:,.0f} games/s")
+        ratios[label] = ours / theirs
+    return ratios
 
 
 def main():
@@ -101,10 +111,12 @@ def main():
         glob.glob(os.path.join(ROOT, "..", "shared", "corpus", "tygem", "*.sgf")))
     one = paths[-1]
     print(f"{os.cpu_count()} cores; {os.path.basename(one)} of {len(paths)} files")
+    sgfmill = against_sgfmill(one)
     ratios = [
         ("audit() / command line --json (>= 0.9)", python_against_command_line(one)),
         ("Dask 2 workers / 1 worker (>= 1.7)", dask_two_against_one(paths)),
-        ("audit() / sgfmill, one core (>= 100)", against_sgfmill(one)),
+        ("audit(dead='none') / sgfmill, one core (>= 100)", sgfmill["dead=none"]),
+        ("audit() default / sgfmill, one core", sgfmill["default"]),
     ]
     for name, ratio in ratios:
         print(f"{name}: {ratio:.2f}")

@@ -37,6 +37,9 @@ pub struct AuditOptions {
     /// Games with an earlier copy (`audit --duplicates`): each gets a `duplicate` finding
     /// with the message given.
     pub earlier_copies: Option<std::sync::Arc<EarlierCopies>>,
+    /// `--judge`: the engine asked for the dead stones when the estimate leaves the
+    /// check without a verdict it is sure of.
+    pub judge: Option<judge::JudgeConfig>,
 }
 
 /// The message of each game that has an earlier copy: by path (as reported), then by
@@ -56,6 +59,7 @@ impl Default for AuditOptions {
             keep_board: false,
             figures: false,
             earlier_copies: None,
+            judge: None,
         }
     }
 }
@@ -588,6 +592,8 @@ fn audit_record(
         handicap_bonus: rules.handicap_bonus(handicap),
         dead: options.dead.under(&rules),
         conventions: &conventions,
+        judge: options.judge.as_ref(),
+        to_move: replay.to_move,
     });
     let offset = record.root.result.map_or(0, |v| v.offset as usize);
     findings.extend(

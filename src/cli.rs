@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{ArgAction, Args, CommandFactory, Parser, Subcommand};
 
+use crate::audit::judge::{judge_on_this_thread, JudgeAnswer, JudgeConfig};
 use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
@@ -238,6 +239,13 @@ pub struct GameOptions {
     /// Stop replaying a game at its first illegal move.
     #[arg(long)]
     pub strict: bool,
+    /// When the dead-stone estimate leaves a counted result without `agrees`, ask this Go
+    /// engine (GTP, run without a shell) which stones are dead, and weigh its answer
+    /// beside the estimate's doubts; e.g. "gnugo --mode gtp --chinese-rules". One engine
+    /// per thread; about a second per position with GNU Go. The engine is tried on an
+    /// empty board first: one that cannot start or answer is a usage error (exit code 2).
+    #[arg(long, value_name = "COMMAND")]
+    pub judge: Option<String>,
 }
 
 impl GameOptions {
@@ -248,7 +256,23 @@ impl GameOptions {
             komi: self.komi,
             dead: self.dead.into(),
             strict: self.strict,
+            judge: self.judge.clone().map(JudgeConfig::new),
             ..AuditOptions::default()
+        }
+    }
+
+    /// `Err` (a usage error) when `--judge` names an engine that does not answer about an
+    /// empty 9×9 board.
+    pub fn check_judge(&self) -> Result<(), String> {
+        let Some(command) = &self.judge else {
+            return Ok(());
+        };
+        let config = JudgeConfig::new(command.clone());
+        let size = crate::geom::BoardSize::new(9, 9).expect("9×9 is a board");
+        let empty = crate::geom::Position::empty(size);
+        match judge_on_this_thread(&config, &empty, 7.5, crate::geom::Color::Black) {
+            JudgeAnswer::Dead(_) => Ok(()),
+            JudgeAnswer::Failed(failure) => Err(format!("--judge: {failure}")),
         }
     }
 }
@@ -543,6 +567,7 @@ impl AuditArgs {
         let (gate, fail_on) = self.gate(file)?;
         let (paths, list_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
         let jobs = jobs(self.jobs)?;
+        self.game.check_judge()?;
         if let Some(k) = self.game.komi {
             if !k.is_finite() {
                 return Err("--komi must be a number".to_string());

@@ -409,3 +409,63 @@ fn what_the_engine_cannot_do_is_unsupported() {
     dead(judge.dead_stones(&small(), 7.5, Color::Black));
     assert_eq!(judge.starts(), 1);
 }
+
+/// `--judge` on the command line: game 10,165 of Tygem part03 (`RE[B+6.5]`) ends with a
+/// 6-stone chain at M3 the estimate counts alive at odds 90%, which leaves the true
+/// result `unverifiable`; GNU Go calls the chain dead, and the count agrees with `RE[]`.
+/// `score` says where the dead stones came from.
+#[test]
+fn the_judge_settles_what_the_estimate_leaves_open() {
+    let Some(program) = gnugo() else { return };
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let file = common::arg(&shared.join("tygem/tygem-9d-part03.sgf"));
+    let command = format!("'{}' --mode gtp --chinese-rules", program.display());
+    let verdict_line = |judge: Option<&str>| {
+        let mut args = vec!["score", "--game", "10165", &file];
+        if let Some(command) = judge {
+            args.extend(["--judge", command]);
+        }
+        let out = common::sgfaudit(&args);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let line = |start: &str| {
+            text.lines()
+                .find(|l| l.starts_with(start))
+                .unwrap_or_else(|| panic!("no line {start} in:\n{text}"))
+                .to_string()
+        };
+        (line("RE["), line("Dead stones ("))
+    };
+    let (alone, dead_alone) = verdict_line(None);
+    assert!(alone.starts_with("RE[B+6.5]: unverifiable"), "{alone}");
+    assert!(alone.contains("the chain at M3 (6 stones"), "{alone}");
+    assert!(
+        dead_alone.starts_with("Dead stones (estimate)"),
+        "{dead_alone}"
+    );
+    let (judged, dead_judged) = verdict_line(Some(&command));
+    assert_eq!(judged, "RE[B+6.5]: agrees");
+    assert!(
+        dead_judged.starts_with("Dead stones (judge)"),
+        "{dead_judged}"
+    );
+}
+
+/// An engine that cannot be started is a usage error before any game is read.
+#[test]
+fn a_judge_that_cannot_start_is_a_usage_error() {
+    let out = common::sgfaudit(&[
+        "audit",
+        "--judge",
+        "no-such-engine --mode gtp",
+        "corpus/rules",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--judge: the engine `no-such-engine --mode gtp` cannot be started"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

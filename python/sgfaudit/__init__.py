@@ -75,6 +75,9 @@ Options (those of ``sgfaudit audit``, by name; see ``sgfaudit audit --help``):
 - ``komi``: a number, overrides KM[];
 - ``dead``: ``auto``, ``markup``, ``estimate``, ``none``;
 - ``strict``: True to stop replaying a game at its first illegal move;
+- ``judge``: a Go engine's command line (GTP), e.g. ``"gnugo --mode gtp
+  --chinese-rules"``, asked for the dead stones when the estimate leaves a counted
+  result without ``agrees``;
 - ``select``, ``ignore``: lists of finding codes;
 - ``min_severity``: ``info``, ``warning``, ``error``;
 - ``max_findings_per_game``: an int;

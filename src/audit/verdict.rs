@@ -3,7 +3,7 @@
 //! position was counted and what the verdict assumed.
 
 use crate::finding::{Code, Finding, Severity};
-use crate::geom::{Point, Position};
+use crate::geom::{Color, Point, Position};
 use crate::komi::Komi;
 use crate::rules::{Counting, Rules};
 use crate::score::estimate::EstimateConfig;
@@ -12,9 +12,11 @@ use crate::score::UNFINISHED_DAME;
 use crate::score::{
     check_result, count_margins, count_territory, format_number, format_points, parse_result,
     recorded_points, score_position, seki_candidates, Check, CheckContext, CountedBy, DeadFrom,
-    DeadOutcome, DeadPolicy, DeadSettler, RecordedResult, Score, ScoringMethod, Verdict,
+    DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, RecordedResult, Score, ScoringMethod,
+    Verdict,
 };
 
+use super::judge::{judge_on_this_thread, JudgeAnswer, JudgeConfig};
 use super::odds::{self, calibrated, dead_with, describe_flip, Doubt, Reading, Search};
 use super::source::Conventions;
 
@@ -41,6 +43,10 @@ pub struct ResultInput<'a> {
     pub dead: DeadPolicy,
     /// The countings and komi the record's source suggests, with their odds.
     pub conventions: &'a Conventions,
+    /// The engine asked for the dead stones when the estimate leaves no sure verdict.
+    pub judge: Option<&'a JudgeConfig>,
+    /// Who would play next in the final position (the engine is told).
+    pub to_move: Color,
 }
 
 /// The count and the check of one game, and the findings they call for.
@@ -206,13 +212,46 @@ impl Counter<'_> {
         if first.0.exact || first.1.from != DeadFrom::Estimate {
             return first;
         }
-        self.judge_with(position, captures, ctx, settler.settle(full.playouts))
+        let full = self.judge_with(position, captures, ctx, settler.settle(full.playouts));
+        match self.input.judge {
+            Some(config) if full.0.check.verdict != Verdict::Agrees => {
+                self.ask_judge(config, position, captures, ctx, full)
+            }
+            _ => full,
+        }
+    }
+
+    /// The estimate left the check without `agrees`: the engine's dead stones are counted
+    /// instead, the estimate's doubts weighed beside them (see [`judged_outcome`]). When
+    /// the engine fails, the estimate's judgement stands and its reason says so.
+    fn ask_judge(
+        &self,
+        config: &JudgeConfig,
+        position: &Position,
+        captures: [u32; 2],
+        ctx: CheckContext,
+        (mut judgement, estimate): (Judgement, DeadOutcome),
+    ) -> (Judgement, DeadOutcome) {
+        let komi = self.input.komi.points;
+        match judge_on_this_thread(config, position, komi, self.input.to_move) {
+            JudgeAnswer::Dead(dead) => {
+                let outcome = judged_outcome(position, &estimate, dead, &config.command);
+                self.judge_with(position, captures, ctx, outcome)
+            }
+            JudgeAnswer::Failed(failure) => {
+                let reason = judgement.check.reason.take().unwrap_or_default();
+                judgement.check.reason = Some(format!(
+                    "{reason} (the engine judge gave no answer: {failure})"
+                ));
+                (judgement, estimate)
+            }
+        }
     }
 
     /// The chains a reading may give the other fate, least sure first: those the
     /// estimate doubted, and dead chains shaped like a seki.
     fn doubts(&self, position: &Position, dead: &DeadOutcome) -> Vec<Doubt> {
-        if dead.from != DeadFrom::Estimate {
+        if !matches!(dead.from, DeadFrom::Estimate | DeadFrom::Judge) {
             return Vec::new();
         }
         let is_dead = |stones: &[Point]| stones.iter().all(|p| dead.dead.binary_search(p).is_ok());
@@ -270,11 +309,11 @@ impl Counter<'_> {
                 "the game did not end by two passes and no dead stones were taken off".to_string(),
             ),
             DeadFrom::None => None,
-            DeadFrom::Estimate if !dead.seki.is_empty() => Some(format!(
+            DeadFrom::Estimate | DeadFrom::Judge if !dead.seki.is_empty() => Some(format!(
                 "the estimate judged {} stones to be in seki",
                 dead.seki.len()
             )),
-            DeadFrom::Estimate => None,
+            DeadFrom::Estimate | DeadFrom::Judge => None,
         }
     }
 
@@ -541,6 +580,107 @@ impl Counter<'_> {
             convention,
         }
     }
+}
+
+/// How sure the count is of a chain whose fate the engine and the estimate agree on
+/// (a play-out share: [`calibrated`] makes it right 99.5% of the time).
+const JUDGE_CONFIRMS: f64 = 0.95;
+/// How sure of a chain the engine gives the other fate than the estimate did: the
+/// engine's fate is counted, the estimate's keeps the odds of an unsure chain (10%).
+const JUDGE_OVERRULES: f64 = 0.5;
+
+/// The dead stones of the engine (`dead`, sorted), as an outcome the check weighs like
+/// the estimate's: every chain the two give different fates is doubted, the engine's
+/// fate counted; a chain the estimate doubted and the engine confirms is more sure.
+fn judged_outcome(
+    position: &Position,
+    estimate: &DeadOutcome,
+    dead: Vec<Point>,
+    command: &str,
+) -> DeadOutcome {
+    let judged_dead = |p: &Point| dead.binary_search(p).is_ok();
+    let estimated_dead = |p: &Point| estimate.dead.binary_search(p).is_ok();
+    let overruled: Vec<Point> = position_stones(position)
+        .filter(|p| judged_dead(p) != estimated_dead(p))
+        .collect();
+    let mut doubted: Vec<DoubtedChain> = chains_of(position, &overruled)
+        .into_iter()
+        .map(|stones| DoubtedChain {
+            stones,
+            confidence: JUDGE_OVERRULES,
+        })
+        .collect();
+    for chain in &estimate.doubted {
+        if chain
+            .stones
+            .iter()
+            .any(|p| overruled.binary_search(p).is_ok())
+        {
+            continue;
+        }
+        doubted.push(DoubtedChain {
+            stones: chain.stones.clone(),
+            confidence: chain.confidence.max(JUDGE_CONFIRMS),
+        });
+    }
+    doubted.sort_by(|a, b| a.confidence.total_cmp(&b.confidence));
+    let uncertain = doubted
+        .iter()
+        .filter(|c| c.confidence <= JUDGE_OVERRULES)
+        .map(|c| c.stones.clone())
+        .collect();
+    DeadOutcome {
+        from: DeadFrom::Judge,
+        seki: estimate
+            .seki
+            .iter()
+            .copied()
+            .filter(|p| !judged_dead(p))
+            .collect(),
+        dead,
+        determined: estimate.determined,
+        note: Some(format!("dead stones by the engine judge `{command}`")),
+        uncertain,
+        doubted,
+    }
+}
+
+/// Every point of `position` that holds a stone, in `Point` order.
+fn position_stones(position: &Position) -> impl Iterator<Item = Point> + '_ {
+    let size = position.size;
+    (0..size.width)
+        .flat_map(move |x| (0..size.height).map(move |y| Point::new(x, y)))
+        .filter(|&p| position.get(p).is_some())
+}
+
+/// `points` (sorted, stones) cut into chains: stones of one colour joined by adjacency
+/// within `points`. Each chain sorted.
+fn chains_of(position: &Position, points: &[Point]) -> Vec<Vec<Point>> {
+    let mut seen = vec![false; points.len()];
+    let mut chains = Vec::new();
+    for start in 0..points.len() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let color = position.get(points[start]);
+        let mut chain = vec![points[start]];
+        let mut next = 0;
+        while next < chain.len() {
+            for q in position.size.neighbors(chain[next]) {
+                if let Ok(i) = points.binary_search(&q) {
+                    if !seen[i] && position.get(q) == color {
+                        seen[i] = true;
+                        chain.push(q);
+                    }
+                }
+            }
+            next += 1;
+        }
+        chain.sort();
+        chains.push(chain);
+    }
+    chains
 }
 
 /// Counts a game when it is meant to be counted (two passes, or `RE[]` claims a count)

@@ -25,6 +25,10 @@ use crate::sgf::record::{parse_game, Limits};
 pub fn show(args: &ScoreArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
+    if let Err(message) = args.options.check_judge() {
+        writeln!(err, "sgfaudit: {message}")?;
+        return Ok(2);
+    }
     let bytes = match read_file(&args.file) {
         Ok(b) => b,
         Err(e) => {

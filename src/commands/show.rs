@@ -59,6 +59,10 @@ fn finding_at(findings: &[Finding], m: u32) -> Option<&Finding> {
 pub fn show(args: &ShowArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
+    if let Err(message) = args.options.check_judge() {
+        writeln!(err, "sgfaudit: {message}")?;
+        return Ok(2);
+    }
     let name = args.file.display();
     let bytes = match read_file(&args.file) {
         Ok(b) => b,

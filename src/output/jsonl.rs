@@ -53,7 +53,7 @@
 //! (moves since then). Fields that do not apply are `null`.
 //!
 //! `score` is `null` unless the final position is counted (two passes, or `RE[]` claims a
-//! count): `dead_from` (`markup | estimate | none`), `dead` (`black`, `white`: the stones
+//! count): `dead_from` (`markup | estimate | none | judge`), `dead` (`black`, `white`: the stones
 //! removed; `uncertain`: stones of chains the estimate is unsure of, counted by its best
 //! guess; `seki`: stones judged in seki — both lists, empty when there are none), `black`,
 //! `white` (areas), `komi`, `handicap_bonus`, `margin` (Black − White − komi − bonus),

@@ -35,6 +35,8 @@ pub struct Replay {
     pub captures: [u32; 2],
     /// Prisoners taken by Black and White when two passes ended the game.
     pub captures_at_end: [u32; 2],
+    /// Who would play next: the other colour than the last move's (Black before any).
+    pub to_move: Color,
 }
 
 thread_local! {
@@ -575,6 +577,7 @@ impl<'r> Replayer<'r> {
             stopped_early: self.stopped_early,
             captures: [board.captures(Color::Black), board.captures(Color::White)],
             captures_at_end: self.captures_at_end,
+            to_move: self.last_mover.map_or(Color::Black, Color::opponent),
         }
     }
 }

@@ -42,16 +42,24 @@ pub enum DeadFrom {
     Markup,
     Estimate,
     None,
+    /// The engine of `--judge`, asked when the estimate left the check unsure.
+    Judge,
 }
 
 impl DeadFrom {
-    pub const ALL: [DeadFrom; 3] = [DeadFrom::Markup, DeadFrom::Estimate, DeadFrom::None];
+    pub const ALL: [DeadFrom; 4] = [
+        DeadFrom::Markup,
+        DeadFrom::Estimate,
+        DeadFrom::None,
+        DeadFrom::Judge,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
             DeadFrom::Markup => "markup",
             DeadFrom::Estimate => "estimate",
             DeadFrom::None => "none",
+            DeadFrom::Judge => "judge",
         }
     }
 }

@@ -26,6 +26,7 @@ pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
 pub use check::{check_result, recorded_points, Check, CheckContext, Verdict, UNFINISHED_DAME};
 pub use dead::{
     dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadOutcome, DeadPolicy, DeadSettler,
+    DoubtedChain,
 };
 pub use margin::{format_number, format_points, format_stones, margin};
 pub use margins::{count_margins, Margins};
