@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the per-game pipeline (fuzz/fuzz_targets/audit.rs) with libFuzzer.
+# Coverage-guided fuzzing with libFuzzer of the per-game pipeline (fuzz/fuzz_targets/audit.rs)
+# or of the cutting of a collection into shards (fuzz/fuzz_targets/partition.rs).
 #
-#   scripts/fuzz.sh [SECONDS] [-- LIBFUZZER-OPTIONS...]
+#   [FUZZ_TARGET=audit|partition] scripts/fuzz.sh [SECONDS] [-- LIBFUZZER-OPTIONS...]
 #
-# SECONDS (default 600) bounds the run. The working corpus lives in fuzz/corpus/audit (kept
+# SECONDS (default 600) bounds the run. The working corpus lives in fuzz/corpus/TARGET (kept
 # between runs, ignored by git) and starts from the real games in ../shared/corpus/real and the
-# project's own corpus/. A crash is written to fuzz/artifacts/audit/ and the script exits non-zero;
-# replay it with `fuzz/target/x86_64-unknown-linux-gnu/release/audit FILE`.
+# project's own corpus/. A crash is written to fuzz/artifacts/TARGET/ and the script exits
+# non-zero; replay it with `fuzz/target/x86_64-unknown-linux-gnu/release/TARGET FILE`.
 #
 # Needs the nightly toolchain (`rustup toolchain install nightly`). With cargo-fuzz installed this
 # is `cargo +nightly fuzz run audit fuzz/corpus/audit <seeds> -- -max_total_time=SECONDS`;
@@ -30,12 +31,13 @@ target=x86_64-unknown-linux-gnu
 export RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
 -Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing -Cdebug-assertions -Coverflow-checks"
-cargo +nightly build --release --manifest-path fuzz/Cargo.toml --target "$target" --bin audit
-mkdir -p fuzz/corpus/audit fuzz/artifacts/audit
+name=${FUZZ_TARGET:-audit}
+cargo +nightly build --release --manifest-path fuzz/Cargo.toml --target "$target" --bin "$name"
+mkdir -p "fuzz/corpus/$name" "fuzz/artifacts/$name"
 seeds=(corpus)
 [[ -d ../shared/corpus/real ]] && seeds+=(../shared/corpus/real)
 # libFuzzer reads seed folders only one level deep: hand it every seed folder.
 mapfile -t dirs < <(find "${seeds[@]}" -type d)
-exec "fuzz/target/$target/release/audit" fuzz/corpus/audit "${dirs[@]}" \
+exec "fuzz/target/$target/release/$name" "fuzz/corpus/$name" "${dirs[@]}" \
     -max_total_time="$seconds" -max_len=65536 -timeout=60 -rss_limit_mb=2048 \
-    -artifact_prefix=fuzz/artifacts/audit/ -print_final_stats=1 "$@"
+    -artifact_prefix="fuzz/artifacts/$name/" -print_final_stats=1 "$@"

@@ -583,8 +583,10 @@ impl Counter<'_> {
 }
 
 /// How sure the count is of a chain whose fate the engine and the estimate agree on
-/// (a play-out share: [`calibrated`] makes it right 99.5% of the time).
-const JUDGE_CONFIRMS: f64 = 0.95;
+/// (a play-out share: [`calibrated`] makes it right 99% of the time): two judges that agree
+/// are wrong together less often than one, but their errors are not independent (the
+/// same hard shapes fool both), so the pair is not taken as surer than that.
+const JUDGE_CONFIRMS: f64 = 0.90;
 /// How sure of a chain the engine gives the other fate than the estimate did: the
 /// engine's fate is counted, the estimate's keeps the odds of an unsure chain (10%).
 const JUDGE_OVERRULES: f64 = 0.5;
