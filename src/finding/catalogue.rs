@@ -250,6 +250,30 @@ static ENTRIES: [Entry; Code::ALL.len()] = [
         severity: "warning",
         example: Some("(;GM[1]FF[4]SZ[9];B[ee];SZ[13]W[cc])"),
     },
+    Entry {
+        code: Code::SetupNoEffect,
+        what: "`AB`, `AW` or `AE` that change nothing: a stone added where one of its colour stands, a point emptied that is empty, as the setup and the moves of the path certainly left the board (a stone counts as there only while no move since could have captured it). Applied anyway; the message names the points.",
+        severity: "info",
+        example: Some("(;GM[1]FF[4]SZ[9]AE[cc];B[ee])"),
+    },
+    Entry {
+        code: Code::NulByte,
+        what: "A NUL byte ($00) in the text: no SGF text holds one, a sign of a binary or damaged file; read as a character here, where readers written in C end the text. The first of each game is reported, with how many follow.",
+        severity: "warning",
+        example: None,
+    },
+    Entry {
+        code: Code::GameInfoTwice,
+        what: "Game information (`PB`, `RE`, `KM`, `GN`, ...) in a second node of one path: FF[4] allows one game-info node per path (the root, or a later node when no node before it holds any); readers differ on which they show. Once per node.",
+        severity: "warning",
+        example: Some("(;GM[1]FF[4]SZ[9]PB[Ann];B[ee]PW[Bob];W[cc])"),
+    },
+    Entry {
+        code: Code::MixedCollection,
+        what: "A game tree whose `GM` (warning) or `FF` (info) differs from that of the file's first tree: many readers take the first tree's game for the whole file; each tree is read by its own `FF` here.",
+        severity: "info or warning",
+        example: Some("(;GM[1]FF[4]SZ[9];B[ee])(;GM[1]FF[3]SZ[9];B[ee])"),
+    },
 ];
 
 /// The text `sgfaudit explain CODE` prints.
