@@ -10,7 +10,10 @@
 //!
 //! The cost of counting: the default audit of `tygem-9d-part03.sgf` (Korean rules: every
 //! game whose `RE[]` claims a count is counted, dead stones estimated) against the same
-//! audit with `--dead none` (no estimate), `--jobs 1`, in the same rounds.
+//! audit with `--dead none` (no estimate), `--jobs 1`, in the same rounds. The cost of the
+//! format checks: that `--dead none` audit against the same without them (`--ignore
+//! format`, which leaves the checks out rather than their findings), in turn first;
+//! `cargo bench --bench pipeline -- --format-cost [FILES...]` measures only that.
 //!
 //! The audit is timed as a whole process (`sgfaudit audit --json --jobs N > /dev/null`),
 //! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS`
@@ -143,89 +146,137 @@ fn html_size(files: &[PathBuf]) -> usize {
     out.stdout.len()
 }
 
+/// Every round's time of each measurement, in seconds.
+#[derive(Default)]
+struct Rounds {
+    read: Vec<f64>,
+    parse: Vec<f64>,
+    j1: Vec<f64>,
+    j2: Vec<f64>,
+    html: Vec<f64>,
+    default: Vec<f64>,
+    no_dead: Vec<f64>,
+    no_format: Vec<f64>,
+    plain1: Vec<f64>,
+    zip: Vec<f64>,
+}
+
+/// Times `f`, pushing its seconds on `into`.
+fn timed<T>(into: &mut Vec<f64>, f: impl FnOnce() -> T) -> T {
+    let t = Instant::now();
+    let out = f();
+    into.push(t.elapsed().as_secs_f64());
+    out
+}
+
+/// Each round's ratio `a / b`, the median of them and the list, as printed.
+fn ratios(a: &[f64], b: &[f64]) -> (f64, String) {
+    let v: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
+    let list = v
+        .iter()
+        .map(|r| format!("{r:.2}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    (median(v), list)
+}
+
 fn main() {
     let files = files();
     let runs: usize = std::env::var("SGFAUDIT_BENCH_RUNS")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(9);
-    let (bytes, _) = read_bytes(&files);
-    let audited = audit_in_process(&files, 2);
-    let mb = bytes as f64 / 1e6;
-    let mut t_read = Vec::new();
-    let mut t_parse = Vec::new();
-    let mut t_j1 = Vec::new();
-    let mut t_j2 = Vec::new();
-    let mut games = 0;
-    let mut t_html = Vec::new();
-    let mut round_ratios = Vec::new();
-    let mut parse_ratios = Vec::new();
-    let mut html_ratios = Vec::new();
     let counted: Vec<PathBuf> = files
         .iter()
         .filter(|f| f.ends_with("tygem-9d-part03.sgf"))
         .cloned()
         .collect();
-    let mut count_ratios = Vec::new();
-    let (mut t_default, mut t_no_dead) = (Vec::new(), Vec::new());
+    let mut t = Rounds::default();
+    if std::env::args().any(|a| a == "--format-cost") {
+        // Only the cost of the format checks.
+        for round in 0..runs {
+            format_round(round, &counted, &mut t);
+        }
+        return print_counting(&t);
+    }
+    let (bytes, _) = read_bytes(&files);
+    let audited = audit_in_process(&files, 2);
     let zip_dir = tempfile::tempdir().unwrap();
     let zipped = zip_dir.path().join("first.zip");
     zip_one(&files[0], &zipped);
     let first_games = audit_in_process(&files[..1], 2);
-    let (mut t_plain1, mut t_zip) = (Vec::new(), Vec::new());
+    let mut games = 0;
     for round in 0..runs {
-        let t = Instant::now();
-        std::hint::black_box(read_bytes(&files));
-        t_read.push(t.elapsed().as_secs_f64());
-
-        let t = Instant::now();
-        let (g, _) = std::hint::black_box(sgf_parse_walk(&files));
-        t_parse.push(t.elapsed().as_secs_f64());
-        games = g;
-
-        // The two audits run back to back, in turn first, and are compared within the
-        // round: a neighbour's load that comes and goes then hurts both sides of a ratio.
-        let mut order = [1, 2];
-        if round % 2 == 1 {
-            order.reverse();
-        }
-        for jobs in order {
-            let t = Instant::now();
-            audit(&files, jobs);
-            let secs = t.elapsed().as_secs_f64();
-            if jobs == 1 {
-                t_j1.push(secs);
-            } else {
-                t_j2.push(secs);
-            }
-        }
-        // The HTML report against JSON Lines, one thread each, back to back.
-        let t = Instant::now();
-        audit_format(&files, 1, "html");
-        t_html.push(t.elapsed().as_secs_f64());
-        html_ratios.push(t_j1[round] / t_html[round]);
-        // The cost of counting: the default audit against --dead none, back to back.
+        games = throughput_round(round, &files, &mut t);
         if !counted.is_empty() {
-            let t = Instant::now();
-            audit_with(&counted, 1, "jsonl", &[]);
-            t_default.push(t.elapsed().as_secs_f64());
-            let t = Instant::now();
-            audit_with(&counted, 1, "jsonl", &["--dead", "none"]);
-            t_no_dead.push(t.elapsed().as_secs_f64());
-            count_ratios.push(t_default[round] / t_no_dead[round]);
+            timed(&mut t.default, || audit_with(&counted, 1, "jsonl", &[]));
+            format_round(round, &counted, &mut t);
         }
-        let t = Instant::now();
-        audit_format(&files[..1], 2, "jsonl");
-        t_plain1.push(t.elapsed().as_secs_f64());
-        let t = Instant::now();
-        audit_format(std::slice::from_ref(&zipped), 2, "jsonl");
-        t_zip.push(t.elapsed().as_secs_f64());
-        round_ratios.push(t_j1[round] / t_j2[round]);
-        parse_ratios.push(t_parse[round] / t_j1[round]);
+        timed(&mut t.plain1, || audit_format(&files[..1], 2, "jsonl"));
+        timed(&mut t.zip, || {
+            audit_format(std::slice::from_ref(&zipped), 2, "jsonl")
+        });
     }
     assert_eq!(audited, games, "both readers see the same games");
-    let (read, parse, j1, j2) = (median(t_read), median(t_parse), median(t_j1), median(t_j2));
-    let html = median(t_html.clone());
+    print_throughput(&files, games, bytes as f64 / 1e6, runs, &t);
+    print_counting(&t);
+    let (plain1, zip1) = (median(t.plain1), median(t.zip));
+    println!(
+        "{} ({first_games} games), --jobs 2: plain {:.0} games/s, zipped {:.0} games/s ({:.2}x)",
+        files[0].display(),
+        first_games as f64 / plain1,
+        first_games as f64 / zip1,
+        plain1 / zip1
+    );
+}
+
+/// One round of the throughput figures: reading, sgf-parse, the audit with one and two
+/// jobs (back to back, in turn first: a neighbour's load that comes and goes then hurts
+/// both sides of a ratio), the HTML report. Returns the games sgf-parse saw.
+fn throughput_round(round: usize, files: &[PathBuf], t: &mut Rounds) -> usize {
+    timed(&mut t.read, || std::hint::black_box(read_bytes(files)));
+    let (games, _) = timed(&mut t.parse, || std::hint::black_box(sgf_parse_walk(files)));
+    let mut order = [1, 2];
+    if round % 2 == 1 {
+        order.reverse();
+    }
+    for jobs in order {
+        let into = if jobs == 1 { &mut t.j1 } else { &mut t.j2 };
+        timed(into, || audit(files, jobs));
+    }
+    timed(&mut t.html, || audit_format(files, 1, "html"));
+    games
+}
+
+/// The `--dead none` audit of the counted file with and without the format checks, back
+/// to back, in turn first.
+fn format_round(round: usize, counted: &[PathBuf], t: &mut Rounds) {
+    if counted.is_empty() {
+        return;
+    }
+    let mut pair = [false, true];
+    if round % 2 == 1 {
+        pair.reverse();
+    }
+    for without in pair {
+        if without {
+            let extra = ["--dead", "none", "--ignore", "format"];
+            timed(&mut t.no_format, || audit_with(counted, 1, "jsonl", &extra));
+        } else {
+            timed(&mut t.no_dead, || {
+                audit_with(counted, 1, "jsonl", &["--dead", "none"])
+            });
+        }
+    }
+}
+
+fn print_throughput(files: &[PathBuf], games: usize, mb: f64, runs: usize, t: &Rounds) {
+    let (read, parse) = (median(t.read.clone()), median(t.parse.clone()));
+    let (j1, j2, html) = (
+        median(t.j1.clone()),
+        median(t.j2.clone()),
+        median(t.html.clone()),
+    );
     println!(
         "{} file(s), {games} games, {mb:.1} MB; median of {runs} runs",
         files.len()
@@ -248,52 +299,44 @@ fn main() {
             secs
         );
     }
-    let rounds = |v: &[f64]| {
-        v.iter()
-            .map(|r| format!("{r:.2}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    println!(
-        "ratio jobs 1 / sgf-parse:  {:.2}x (of the medians); {:.2}x (median of the rounds: {})",
-        parse / j1,
-        median(parse_ratios.clone()),
-        rounds(&parse_ratios)
-    );
-    println!(
-        "ratio jobs 2 / jobs 1:     {:.2}x (of the medians); {:.2}x (median of the rounds: {})",
-        j1 / j2,
-        median(round_ratios.clone()),
-        rounds(&round_ratios)
-    );
-    println!(
-        "ratio html / jsonl (games/s):  {:.2}x (of the medians); {:.2}x (median of the rounds: {})",
-        j1 / html,
-        median(html_ratios.clone()),
-        rounds(&html_ratios)
-    );
-    println!("HTML report: {:.2} MB", html_size(&files) as f64 / 1e6);
-    if !count_ratios.is_empty() {
+    for (name, of_medians, (of_rounds, list)) in [
+        ("jobs 1 / sgf-parse: ", parse / j1, ratios(&t.parse, &t.j1)),
+        ("jobs 2 / jobs 1:    ", j1 / j2, ratios(&t.j1, &t.j2)),
+        ("html / jsonl (games/s):", j1 / html, ratios(&t.j1, &t.html)),
+    ] {
         println!(
-            "tygem-9d-part03.sgf, --jobs 1: default {:.3} s, --dead none {:.3} s",
-            median(t_default.clone()),
-            median(t_no_dead.clone())
-        );
-        println!(
-            "ratio default / --dead none (time): {:.2}x (of the medians); {:.2}x (median of the rounds: {})",
-            median(t_default) / median(t_no_dead),
-            median(count_ratios.clone()),
-            rounds(&count_ratios)
+            "ratio {name} {of_medians:.2}x (of the medians); {of_rounds:.2}x (median of the rounds: {list})"
         );
     }
+    println!("HTML report: {:.2} MB", html_size(files) as f64 / 1e6);
     println!("ratio jobs 1 / read bytes: {:.3}x", read / j1);
-    let (plain1, zip1) = (median(t_plain1), median(t_zip));
+}
+
+/// The cost of counting (default against `--dead none`) and of the format checks (the
+/// `--dead none` audit with them against without them).
+fn print_counting(t: &Rounds) {
+    if t.no_dead.is_empty() {
+        return;
+    }
+    let (no_dead, no_format) = (median(t.no_dead.clone()), median(t.no_format.clone()));
+    if !t.default.is_empty() {
+        let default = median(t.default.clone());
+        let (of_rounds, list) = ratios(&t.default, &t.no_dead);
+        println!(
+            "tygem-9d-part03.sgf, --jobs 1: default {default:.3} s, --dead none {no_dead:.3} s"
+        );
+        println!(
+            "ratio default / --dead none (time): {:.2}x (of the medians); {of_rounds:.2}x (median of the rounds: {list})",
+            default / no_dead
+        );
+    }
+    let (of_rounds, list) = ratios(&t.no_dead, &t.no_format);
     println!(
-        "{} ({first_games} games), --jobs 2: plain {:.0} games/s, zipped {:.0} games/s ({:.2}x)",
-        files[0].display(),
-        first_games as f64 / plain1,
-        first_games as f64 / zip1,
-        plain1 / zip1
+        "tygem-9d-part03.sgf, --jobs 1 --dead none: with the format checks {no_dead:.3} s, without (--ignore format) {no_format:.3} s"
+    );
+    println!(
+        "ratio with / without the format checks (time): {:.3}x (of the medians); {of_rounds:.3}x (median of the rounds: {list})",
+        no_dead / no_format
     );
 }
 

@@ -16,8 +16,10 @@ pub mod judge;
 pub mod odds;
 pub mod source;
 pub mod verdict;
-use crate::sgf::record::{parse_game, GameRecord, Limits};
+use crate::input::lines::LineCol;
+use crate::sgf::record::{parse_game_with, GameRecord, Limits, RootProps};
 use crate::sgf::text::simple_text;
+use crate::sgf::values::FileFormat;
 
 /// What the user chose on the command line that changes how a game is audited.
 #[derive(Clone, Debug)]
@@ -40,6 +42,9 @@ pub struct AuditOptions {
     /// `--judge`: the engine asked for the dead stones when the estimate leaves the
     /// check without a verdict it is sure of.
     pub judge: Option<judge::JudgeConfig>,
+    /// Check the format of the record (identifiers, value types, node rules); false when
+    /// none of the format codes is reported (`--ignore format`), which saves the work.
+    pub format_checks: bool,
 }
 
 /// The message of each game that has an earlier copy: by path (as reported), then by
@@ -60,6 +65,7 @@ impl Default for AuditOptions {
             figures: false,
             earlier_copies: None,
             judge: None,
+            format_checks: true,
         }
     }
 }
@@ -204,52 +210,20 @@ pub struct GameInput<'a> {
     pub encoding: &'static str,
     /// A `bad-encoding` problem of the file, reported on its first game.
     pub encoding_problem: Option<&'a str>,
+    /// `FF` and `GM` of the file's first game tree, for the later trees (`None` for the
+    /// first): a tree that differs gets `mixed-collection`.
+    pub first_tree: Option<FileFormat>,
 }
 
 /// Audits one game. Never panics on any input text (a panic inside would be caught by
 /// the caller and reported as the game's error).
 pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
     let slice = input.slice;
-    let text = input.text;
-    let mut findings: Vec<Finding> = Vec::new();
-    let mut broken = false;
-
-    if let Some(problem) = input.encoding_problem {
-        findings.push(Finding::new(
-            Code::BadEncoding,
-            Severity::Warning,
-            0,
-            problem,
-        ));
-    }
-    if let Some(message) = options
-        .earlier_copies
-        .as_ref()
-        .and_then(|copies| copies.get(input.path)?.get(&input.index))
-    {
-        findings.push(Finding::new(
-            Code::Duplicate,
-            Severity::Warning,
-            0,
-            message.clone(),
-        ));
-    }
-    for p in &slice.problems {
-        let severity = match p.gravity {
-            Gravity::Recovered => Severity::Warning,
-            Gravity::Broken => Severity::Error,
-        };
-        broken |= p.gravity == Gravity::Broken;
-        let mut f = Finding::new(Code::ParseError, severity, 0, p.message.clone());
-        f.line = p.at.line;
-        f.column = p.at.column;
-        findings.push(f);
-    }
-
+    let (mut findings, mut broken) = input_findings(input, options);
     let record = if slice.no_game {
         GameRecord::default()
     } else {
-        parse_game(text, options.limits)
+        parse_game_with(input.text, options.limits, options.format_checks)
     };
     // A value left open at the end of the file is found by the splitter already.
     let split_broken = broken;
@@ -263,6 +237,9 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
             })
             .cloned(),
     );
+    if let (Some(first), false) = (input.first_tree, slice.no_game) {
+        findings.extend(collection_findings(first, &record.root));
+    }
 
     let mut report = GameReport {
         path: input.path.to_string(),
@@ -295,15 +272,105 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
     if !slice.no_game {
         broken |= !audit_record(&record, options, &mut report, &mut findings);
     }
+    place_findings(&mut findings, input.text, slice.start);
+    settle_status(&mut report, &findings, broken);
+    report.findings = findings;
+    report
+}
 
-    // Place every finding in the file, in one pass over the text in order of offsets (a
-    // game with a million illegal moves must not cost a scan from its start per finding).
+/// The findings a game gets from its file before its text is read: the file's encoding
+/// problem, an earlier copy, the structure problems met while splitting; and whether the
+/// splitting found the game broken.
+fn input_findings(input: &GameInput<'_>, options: &AuditOptions) -> (Vec<Finding>, bool) {
+    let mut findings = Vec::new();
+    let mut broken = false;
+    if let Some(problem) = input.encoding_problem {
+        findings.push(Finding::new(
+            Code::BadEncoding,
+            Severity::Warning,
+            0,
+            problem,
+        ));
+    }
+    if let Some(message) = options
+        .earlier_copies
+        .as_ref()
+        .and_then(|copies| copies.get(input.path)?.get(&input.index))
+    {
+        findings.push(Finding::new(
+            Code::Duplicate,
+            Severity::Warning,
+            0,
+            message.clone(),
+        ));
+    }
+    for p in &input.slice.problems {
+        let severity = match p.gravity {
+            Gravity::Recovered => Severity::Warning,
+            Gravity::Broken => Severity::Error,
+        };
+        broken |= p.gravity == Gravity::Broken;
+        let mut f = Finding::new(Code::ParseError, severity, 0, p.message.clone());
+        f.line = p.at.line;
+        f.column = p.at.column;
+        findings.push(f);
+    }
+    (findings, broken)
+}
+
+/// A later game tree of a file whose `GM` (warning) or `FF` (info) differs from the
+/// file's first tree (`first`), at the property (or the tree's start when it is missing).
+fn collection_findings(first: FileFormat, root: &RootProps<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (id, first_n, own, severity, why) in [
+        (
+            "GM",
+            first.gm,
+            root.game_type,
+            Severity::Warning,
+            "many readers take the first tree's game for the whole file",
+        ),
+        (
+            "FF",
+            first.ff,
+            root.file_format,
+            Severity::Info,
+            "each tree is read by its own FF",
+        ),
+    ] {
+        let n = own
+            .and_then(|v| v.raw.trim().parse::<u8>().ok())
+            .unwrap_or(1);
+        if n == first_n {
+            continue;
+        }
+        let written = match own {
+            Some(v) => format!("{id}[{}]", v.raw.trim()),
+            None => format!("no {id}[] ({id}[1])"),
+        };
+        let message =
+            format!("{written} differs from the file's first game tree, {id}[{first_n}]: {why}");
+        let offset = own.map_or(0, |v| v.offset as usize);
+        out.push(Finding::new(
+            Code::MixedCollection,
+            severity,
+            offset,
+            message,
+        ));
+    }
+    out
+}
+
+/// Places every finding not yet placed in the file, in one pass over the text in order of
+/// offsets (a game with a million illegal moves must not cost a scan from its start per
+/// finding).
+fn place_findings(findings: &mut [Finding], text: &str, start: LineCol) {
     let mut unplaced: Vec<usize> = (0..findings.len())
         .filter(|&i| findings[i].line == 0)
         .collect();
     unplaced.sort_by_key(|&i| findings[i].offset);
     let bytes = text.as_bytes();
-    let (mut at, mut lc) = (0usize, slice.start);
+    let (mut at, mut lc) = (0usize, start);
     for i in unplaced {
         let offset = findings[i].offset.min(bytes.len());
         lc = lc.advance_bytes(&bytes[at..], offset - at);
@@ -311,6 +378,10 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         findings[i].line = lc.line;
         findings[i].column = lc.column;
     }
+}
+
+/// The game's status from its findings, and the check's reason when it could not be read.
+fn settle_status(report: &mut GameReport, findings: &[Finding], broken: bool) {
     let has_error = |code_filter: &dyn Fn(Code) -> bool| {
         findings
             .iter()
@@ -329,8 +400,6 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         report.check =
             Check::unverifiable(report.result.clone(), "the game could not be read whole");
     }
-    report.findings = findings;
-    report
 }
 
 /// Reads the root properties, replays, counts and checks. False when the game cannot be

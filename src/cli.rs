@@ -30,7 +30,8 @@ handicap-mismatch, komi-normalized, unknown-rules, unparsed-result, result-misma
 counting-convention, setup-without-liberties, handicap-inferred, not-go, duplicate; format: \
 unknown-property, long-identifier, lowercase-identifier, property-version, compose-expected, \
 empty-value, bad-value, old-pass, multiple-values, repeated-property, game-info-format, \
-setup-and-move, two-moves, root-outside-root (groups: parse-error, format) \
+setup-and-move, two-moves, root-outside-root, setup-no-effect, nul-byte, game-info-twice, \
+mixed-collection (groups: parse-error, format) \
 (sgfaudit explain CODE).";
 
 /// Audit Go (weiqi, baduk) game records: replay every game under the Chinese Weiqi Rules
@@ -573,9 +574,13 @@ impl AuditArgs {
                 return Err("--komi must be a number".to_string());
             }
         }
+        let audit = AuditOptions {
+            format_checks: gate.reports_format_checks(),
+            ..self.game.audit_options()
+        };
         Ok(RunConfig {
             paths,
-            audit: self.game.audit_options(),
+            audit,
             fail_on,
             gate,
             jobs,

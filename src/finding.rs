@@ -71,10 +71,18 @@ pub enum Code {
     SetupAndMove,
     TwoMoves,
     RootOutsideRoot,
+    /// `AB`, `AW` or `AE` that change nothing: the points already hold what they put there.
+    SetupNoEffect,
+    /// A NUL byte (`$00`) in the text.
+    NulByte,
+    /// Game information in a second node of one path.
+    GameInfoTwice,
+    /// A game tree whose `FF` or `GM` differs from the file's first tree.
+    MixedCollection,
 }
 
 impl Code {
-    pub const ALL: [Code; 38] = [
+    pub const ALL: [Code; 42] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -113,6 +121,10 @@ impl Code {
         Code::SetupAndMove,
         Code::TwoMoves,
         Code::RootOutsideRoot,
+        Code::SetupNoEffect,
+        Code::NulByte,
+        Code::GameInfoTwice,
+        Code::MixedCollection,
     ];
 
     /// Names that stand for several codes in `--select`, `--ignore`, `--fail-on` and
@@ -148,6 +160,10 @@ impl Code {
                 Code::SetupAndMove,
                 Code::TwoMoves,
                 Code::RootOutsideRoot,
+                Code::SetupNoEffect,
+                Code::NulByte,
+                Code::GameInfoTwice,
+                Code::MixedCollection,
             ],
         ),
     ];
@@ -200,6 +216,10 @@ impl Code {
             Code::SetupAndMove => "setup-and-move",
             Code::TwoMoves => "two-moves",
             Code::RootOutsideRoot => "root-outside-root",
+            Code::SetupNoEffect => "setup-no-effect",
+            Code::NulByte => "nul-byte",
+            Code::GameInfoTwice => "game-info-twice",
+            Code::MixedCollection => "mixed-collection",
         }
     }
 
@@ -236,14 +256,17 @@ impl Code {
             | Code::ComposeExpected
             | Code::EmptyValue
             | Code::OldPass
-            | Code::GameInfoFormat => Some(Severity::Info),
+            | Code::GameInfoFormat
+            | Code::SetupNoEffect => Some(Severity::Info),
             Code::LowercaseIdentifier
             | Code::BadValue
             | Code::MultipleValues
             | Code::RepeatedProperty
             | Code::SetupAndMove
             | Code::TwoMoves
-            | Code::RootOutsideRoot => Some(Severity::Warning),
+            | Code::RootOutsideRoot
+            | Code::NulByte
+            | Code::GameInfoTwice => Some(Severity::Warning),
             _ => None,
         }
     }
@@ -266,6 +289,10 @@ impl Code {
             Code::SetupAndMove => "FF[4] Property types: setup and move properties in one node (sgf.html#types)",
             Code::TwoMoves => "FF[4] Property types: move properties, B and W in one node (sgf.html#types)",
             Code::RootOutsideRoot => "FF[4] Property types: root properties only in the root (sgf.html#types)",
+            Code::SetupNoEffect => "FF[4] Setup properties: AB, AW, AE add and remove stones (properties.html#AB, #AW, #AE)",
+            Code::NulByte => "FF[4] EBNF: values are text, property identifiers capitals, white space between (sgf.html#ebnf-def)",
+            Code::GameInfoTwice => "FF[4] Property types: game-info properties once on a path, in the game-info node (sgf.html#types)",
+            Code::MixedCollection => "FF[4] Collection: FF and GM are given in the root of each game tree (sgf.html#ebnf-def; properties.html#FF, #GM)",
             _ => return None,
         })
     }
@@ -352,7 +379,10 @@ mod tests {
         assert_eq!(Code::named("nonsense"), None);
         for (_, codes) in Code::GROUPS {
             for code in codes.iter().filter(|c| **c != Code::ParseError) {
-                assert!(code.format_severity().is_some() && code.specification().is_some());
+                // `mixed-collection` is a warning for GM, info for FF.
+                let one_severity = *code != Code::MixedCollection;
+                assert_eq!(code.format_severity().is_some(), one_severity, "{code}");
+                assert!(code.specification().is_some(), "{code}");
             }
         }
     }

@@ -114,6 +114,17 @@ impl Gate {
         self.select.as_ref().is_none_or(|s| s.contains(&code)) && !self.ignore.contains(&code)
     }
 
+    /// True when some code found only by the reader's format checks is reported; else
+    /// the audit leaves the checks out (`AuditOptions::format_checks`): what it reports
+    /// is the same, sooner.
+    pub fn reports_format_checks(&self) -> bool {
+        Code::named("format")
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| !matches!(c, Code::ParseError | Code::MixedCollection))
+            .any(|c| self.reports(c))
+    }
+
     /// Keeps the selected findings, sorted by their place in the file, and settles the
     /// status again when findings were left out: a status that rests only on findings
     /// not reported becomes `ok` (a game that could not be read stays `error`). Called
@@ -197,6 +208,27 @@ mod tests {
         );
         assert_eq!(FailOn::parse("superko"), Ok(FailOn::Code(Code::Superko)));
         assert!(FailOn::parse("nonsense").is_err());
+    }
+
+    #[test]
+    fn the_format_checks_run_while_one_of_their_codes_is_reported() {
+        let gate = |select: Option<Vec<Code>>, ignore: Vec<Code>| Gate {
+            select,
+            ignore,
+            ..Gate::default()
+        };
+        let format = Code::named("format").unwrap();
+        assert!(gate(None, Vec::new()).reports_format_checks());
+        assert!(!gate(None, format.clone()).reports_format_checks());
+        assert!(
+            !gate(Some(vec![Code::Superko, Code::ParseError]), Vec::new()).reports_format_checks()
+        );
+        assert!(gate(Some(Code::named("parse-error").unwrap()), Vec::new()).reports_format_checks());
+        let all_but_one: Vec<Code> = format
+            .into_iter()
+            .filter(|c| *c != Code::EmptyValue)
+            .collect();
+        assert!(gate(None, all_but_one).reports_format_checks());
     }
 
     #[test]

@@ -19,7 +19,7 @@
 //!
 //! let text = "(;GM[1]SZ[9]KM[7.5]RE[W+R];B[ee];W[cc];B[ee])";
 //! let slice = &split(text)[0];
-//! let input = GameInput { path: "example.sgf", index: 0, text, slice, encoding: "UTF-8", encoding_problem: None };
+//! let input = GameInput { path: "example.sgf", index: 0, text, slice, encoding: "UTF-8", encoding_problem: None, first_tree: None };
 //! let report = audit_game(&input, &AuditOptions::default());
 //! assert_eq!(report.status, Status::Illegal);
 //! assert_eq!(report.findings[0].code.as_str(), "occupied");

@@ -10,7 +10,7 @@ pub mod ordered;
 use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, OnceLock};
 use std::time::Instant;
 
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
@@ -28,6 +28,8 @@ use crate::output::{
 };
 use crate::partition::{plan, GameRange, Piece, Shard, Spacing};
 use crate::score::Check;
+use crate::sgf::record::root_file_format;
+use crate::sgf::values::FileFormat;
 
 /// Everything a run needs, validated.
 #[derive(Clone, Debug)]
@@ -93,6 +95,8 @@ pub struct LoadedFile {
     stamp: Option<Stamp>,
     decoded: Decoded,
     pub games: Vec<GameSlice>,
+    /// `FF` and `GM` of the file's first game tree, read when a later tree asks.
+    first_tree: OnceLock<FileFormat>,
 }
 
 impl LoadedFile {
@@ -112,6 +116,7 @@ impl LoadedFile {
             stamp: None,
             decoded,
             games: Vec::new(),
+            first_tree: OnceLock::new(),
         }
     }
 
@@ -151,7 +156,19 @@ impl LoadedFile {
             slice,
             encoding: self.decoded.part_at(slice.range.start).encoding,
             encoding_problem: self.encoding_problem(index, slice),
+            first_tree: (index > 0).then(|| self.first_tree()),
         }
+    }
+
+    /// `FF` and `GM` of the file's first game tree (the defaults when it has none).
+    fn first_tree(&self) -> FileFormat {
+        *self.first_tree.get_or_init(|| {
+            Splitter::over_utf8(self.utf8_bytes())
+                .next()
+                .filter(|slice| !slice.no_game)
+                .map(|slice| root_file_format(self.slice_text(&slice)))
+                .unwrap_or_default()
+        })
     }
 
     /// The encoding problem a game reports: that of the file's first part on game 0, that

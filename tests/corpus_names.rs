@@ -1,5 +1,6 @@
 //! Every file of `corpus/` yields exactly the findings its name promises
-//! (`NAME__EXPECT.sgf`, see `corpus/README.md`), at the right move numbers.
+//! (`NAME__EXPECT.sgf`, see `corpus/README.md`), at the right move numbers; every format
+//! code has such a file.
 
 mod common;
 
@@ -62,6 +63,27 @@ fn every_corpus_file_yields_exactly_the_findings_its_name_promises() {
         "{} file(s) differ:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+}
+
+/// Every code of the `format` group has a case in `corpus/`: a file whose name promises it
+/// (and so, by the test above, yields it).
+#[test]
+fn every_format_code_has_a_corpus_case() {
+    let promised: std::collections::BTreeSet<String> = walk(&common::root().join("corpus"))
+        .iter()
+        .flat_map(|p| expected(&p.file_name().unwrap().to_string_lossy()))
+        .map(|(code, _)| code)
+        .collect();
+    let lacking: Vec<&str> = sgfaudit::finding::Code::named("format")
+        .unwrap()
+        .into_iter()
+        .map(|c| c.as_str())
+        .filter(|c| !promised.contains(*c))
+        .collect();
+    assert!(
+        lacking.is_empty(),
+        "format codes without a corpus case: {lacking:?}"
     );
 }
 

@@ -82,6 +82,11 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
          reader reads what it can of both and reports them, sgf-parse reads them otherwise",
     ),
     (
+        "lowercase-identifiers-in-ff4__lowercase-identifier+lowercase-identifier+lowercase-identifier.sgf",
+        "b[ee], w[cc]: identifiers all in lower case, which the fast reader reads as B and W \
+         (and reports), sgf-parse as properties of their own",
+    ),
+    (
         "stray-bracket-after-move__parse-error.sgf",
         "W[cc]]: the fast reader reads cc and reports the stray ']', sgf-parse reads the \
          value 'cc]'",

@@ -317,6 +317,7 @@ fn different_games_sharing_a_long_opening_are_not_merged() {
                 slice: s,
                 encoding: "UTF-8",
                 encoding_problem: None,
+                first_tree: None,
             })
         })
         .collect();

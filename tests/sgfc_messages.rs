@@ -55,12 +55,7 @@ fn why_missed(path: &str, no_paren: bool, number: u32) -> Option<&'static str> {
         75 => "SGFC cannot read a file whose trees use different encodings; sgfaudit reads each tree by its own CA[] and finds nothing wrong with that",
         _ if !sgfc_test => return None,
         58 => "SGFC replays side variations too; sgfaudit replays the main line only",
-        6 => "sgfaudit reports the text before the first tree where it starts (1:1), SGFC at the SGF-like data in it (6:1)",
-        39 => "AB/AW/AE that change nothing are not checked (it needs the board in every node of every variation)",
         21 => "`((;`: sgfaudit reads the second `(` as a variation, SGFC ignores it",
-        16 => "a lower-case identifier is reported once per game (here at 8:4)",
-        22 => "a $00 byte inside a value is not reported",
-        44 => "game information outside the game-info node is not checked",
         _ => return None,
     })
 }
@@ -86,6 +81,7 @@ fn why_extra(path: &str, code: &str, message: &str) -> Option<&'static str> {
         "property-version" | "unknown-property" if path.starts_with("fox-ai/FineArt/2017.03.10_vs_FineArt_76291450_") => "the same TC and TT SGFC reports two lines further down (see why_missed)",
         "root-outside-root" | "bad-value" | "parse-error" if path == "littlego-tests/sgfc/test.sgf" => SGFC_TEST_REASON,
         "property-version" if path.ends_with("encoding-detection-fails.sgf") => "`(CA[UTF-8])` is an FF[1] root holding CA: SGFC skips the tree without `;` silently",
+        "mixed-collection" if path.ends_with("encoding-detection-fails.sgf") => "`(CA[UTF-8])`, a tree without `;` that SGFC skips silently, is the file's first tree for sgfaudit, of FF[1]: the next tree's FF[4] differs from it",
         _ => return None,
     })
 }
@@ -208,22 +204,27 @@ fn sgfaudit_reports_what_sgfc_reports_on_the_real_corpus() {
         100.0 * share
     );
     // SGFC's own test files (its test.sgf and ff4_ex.sgf, as the corpus holds them): the
-    // misses are listed above; the floor is what is reached today.
+    // misses are listed above (two of 60 today).
     assert!(
-        own_matched * 100 >= 85 * own,
+        own_matched * 100 >= 95 * own,
         "SGFC's own test files: {own_matched} of {own}"
     );
 
-    // Precision: sgfaudit's format findings that SGFC has nothing near.
+    check_precision(&sgfc, &ours);
+}
+
+/// Precision: sgfaudit's format findings that SGFC has nothing near are listed with their
+/// reason, and stay under a tenth of them.
+fn check_precision(sgfc: &[Message], ours: &FindingsByLine) {
     let mut sgfc_at: HashMap<(&str, u32), Vec<i64>> = HashMap::new();
-    for (path, line, col, _, _) in &sgfc {
+    for (path, line, col, _, _) in sgfc {
         sgfc_at
             .entry((path.as_str(), *line))
             .or_default()
             .push(*col);
     }
     let (mut format, mut extra, mut unexplained) = (0, 0, Vec::new());
-    for ((path, line), found) in &ours {
+    for ((path, line), found) in ours {
         for (col, code, message) in found
             .iter()
             .filter(|(_, c, _)| !GAME_CODES.contains(&c.as_str()))

@@ -236,6 +236,7 @@ mod tests {
             slice,
             encoding: "UTF-8",
             encoding_problem: None,
+            first_tree: None,
         })
     }
 

@@ -130,20 +130,7 @@ impl<'t> Splitter<'t> {
                     i = at + 1;
                 }
                 if !is_blank(&bytes[pos..junk_end]) && self.pending.len() < 16 {
-                    let message = if self.found == 0 {
-                        "text before the first game tree ignored"
-                    } else {
-                        "text between game trees ignored"
-                    };
-                    let at = self
-                        .line_col
-                        .advance_bytes(&bytes[self.line_col_at..], pos - self.line_col_at);
-                    self.pending.push(SplitProblem {
-                        offset: pos,
-                        at,
-                        gravity: Gravity::Recovered,
-                        message: message.to_string(),
-                    });
+                    self.junk(pos, junk_end);
                 }
                 self.pos = junk_end;
                 continue;
@@ -181,6 +168,68 @@ impl<'t> Splitter<'t> {
         }
         None
     }
+}
+
+impl Splitter<'_> {
+    /// Notes the text from `pos` to `end`, outside any game tree: where it starts, or,
+    /// when it holds what looks like SGF data (`[aa][bb]`, `C[...]`), where that starts,
+    /// for that is what was lost.
+    fn junk(&mut self, pos: usize, end: usize) {
+        let what = if self.found == 0 {
+            "text before the first game tree ignored"
+        } else {
+            "text between game trees ignored"
+        };
+        let piece = &self.text[pos..end];
+        let (offset, message) = match sgf_like(piece) {
+            Some(at) => {
+                let line = piece[at..]
+                    .split(|&b| b == b'\n')
+                    .next()
+                    .unwrap_or_default();
+                let shown: String = String::from_utf8_lossy(line)
+                    .trim_end()
+                    .chars()
+                    .take(30)
+                    .collect();
+                (
+                    pos + at,
+                    format!("{what}: it holds what looks like SGF data, from here ('{shown}')"),
+                )
+            }
+            None => (pos, what.to_string()),
+        };
+        let at = self
+            .line_col
+            .advance_bytes(&self.text[self.line_col_at..], offset - self.line_col_at);
+        self.pending.push(SplitProblem {
+            offset,
+            at,
+            gravity: Gravity::Recovered,
+            message,
+        });
+    }
+}
+
+/// Where a piece of text outside the game trees holds what looks like SGF data: the first
+/// value closed by its `]`, from the identifier in capitals right before it (and a `;`
+/// before that), if any.
+fn sgf_like(piece: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b'[', &piece[from..]).map(|i| from + i) {
+        if value_end(piece, i + 1).is_some() {
+            let mut start = i;
+            while start > 0 && piece[start - 1].is_ascii_uppercase() {
+                start -= 1;
+            }
+            if start > 0 && piece[start - 1] == b';' {
+                start -= 1;
+            }
+            return Some(start);
+        }
+        from = i + 1;
+    }
+    None
 }
 
 impl Iterator for Splitter<'_> {
@@ -374,6 +423,27 @@ mod tests {
         assert_eq!(games[0].range.start, 18);
         assert_eq!(games[0].start, LineCol { line: 2, column: 1 });
         assert_eq!(games[0].problems.len(), 2);
+    }
+
+    #[test]
+    fn sgf_like_text_before_the_first_tree_is_reported_where_it_starts() {
+        let text = "Saved by an editor\nsee below\n[aa][bb]\nno SGF\n(;GM[1];B[aa])";
+        let games = split(text);
+        let p = &games[0].problems[0];
+        assert_eq!(p.at, LineCol { line: 3, column: 1 });
+        assert_eq!(
+            p.message,
+            "text before the first game tree ignored: it holds what looks like SGF data, from here ('[aa][bb]')"
+        );
+        let games = split("note: C[a comment] here\n(;GM[1])");
+        assert_eq!(games[0].problems[0].at, LineCol { line: 1, column: 7 });
+        // Plain text: reported where it starts.
+        let games = split("just a header [unclosed\n(;GM[1])");
+        assert_eq!(games[0].problems[0].at, LineCol::START);
+        assert_eq!(
+            games[0].problems[0].message,
+            "text before the first game tree ignored"
+        );
     }
 
     #[test]

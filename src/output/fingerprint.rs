@@ -101,6 +101,7 @@ mod tests {
             slice: &slices[0],
             encoding: "UTF-8",
             encoding_problem: None,
+            first_tree: None,
         };
         let mut game = crate::audit::audit_game(&input, &Default::default());
         game.findings = vec![

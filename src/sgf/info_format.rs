@@ -9,17 +9,27 @@ use super::values::{is_number, is_real, ValueProblem};
 /// Checks a game-information value (trimmed, not empty); `None` when it is fine or the
 /// property has no format beyond text.
 pub fn check(id: &str, v: &str) -> Option<ValueProblem> {
-    let (ok, corrected) = match id {
-        "DT" => (is_date_list(v), correct_date(v)),
-        "RE" => (is_result(v), correct_result(v)),
-        "TM" => (is_real(v), correct_time(v)),
-        "KM" => (is_real(v), correct_real(v)),
-        "HA" | "BS" | "WS" | "KI" => (is_number(v), None),
+    let ok = match id {
+        "DT" => is_date_list(v),
+        "RE" => is_result(v),
+        "TM" | "KM" => is_real(v),
+        "HA" | "BS" | "WS" | "KI" => is_number(v),
         _ => return None,
+    };
+    if ok {
+        return None;
+    }
+    // What it would be corrected to: only for a value outside the format.
+    let corrected = match id {
+        "DT" => correct_date(v),
+        "RE" => correct_result(v),
+        "TM" => correct_time(v),
+        "KM" => correct_real(v),
+        _ => None,
     };
     // An unreadable `KM` or `HA` is the audit's `bad-property` (the check cannot be made):
     // here only what could be corrected.
-    if ok || (matches!(id, "KM" | "HA") && corrected.is_none()) {
+    if matches!(id, "KM" | "HA") && corrected.is_none() {
         return None;
     }
     let shown: String = v.chars().take(40).collect();
@@ -43,10 +53,16 @@ pub fn is_date_list(v: &str) -> bool {
     // What the previous date gave: 1 a year, 2 a month, 3 a day.
     let mut level = 0;
     for part in v.split(',') {
-        let fields: Vec<&str> = part.trim().split('-').collect();
+        // Up to three fields (a fourth makes it no date), without allocating.
+        let mut fields = [""; 4];
+        let mut count = 0;
+        for field in part.trim().split('-').take(4) {
+            fields[count] = field;
+            count += 1;
+        }
         let month = |s: &str| digits(s, 2).is_some_and(|m| (1..=12).contains(&m));
         let day = |s: &str| digits(s, 2).is_some_and(|d| (1..=31).contains(&d));
-        level = match fields.as_slice() {
+        level = match &fields[..count] {
             [y] if digits(y, 4).is_some() => 1,
             [y, m] if digits(y, 4).is_some() && month(m) => 2,
             [y, m, d] if digits(y, 4).is_some() && month(m) && day(d) => 3,

@@ -200,12 +200,39 @@ const INDEX: &[PropDef] = &[
     p("WT", V::SimpleText, GameInfo, One, FF34),
 ];
 
+/// The slot of an identifier of one or two capitals in [`BY_SLOT`]: `A`..`Z`, then
+/// `AA`..`ZZ`.
+const fn slot(id: &[u8]) -> Option<usize> {
+    match id {
+        [a] if a.is_ascii_uppercase() => Some((*a - b'A') as usize),
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+            Some(26 + (*a - b'A') as usize * 26 + (*b - b'A') as usize)
+        }
+        _ => None,
+    }
+}
+
+/// Per slot, the index in [`INDEX`] plus one (0: no property): one load per lookup, for
+/// the reader looks up every identifier it meets.
+static BY_SLOT: [u8; 26 + 26 * 26] = {
+    let mut table = [0u8; 26 + 26 * 26];
+    let mut i = 0;
+    while i < INDEX.len() {
+        if let Some(s) = slot(INDEX[i].id.as_bytes()) {
+            table[s] = i as u8 + 1;
+        }
+        i += 1;
+    }
+    table
+};
+
 /// The property of an identifier in capitals (`B`, `AB`), if the index has it.
+#[inline]
 pub fn lookup(id: &[u8]) -> Option<&'static PropDef> {
-    INDEX
-        .binary_search_by(|d| d.id.as_bytes().cmp(id))
-        .ok()
-        .map(|i| &INDEX[i])
+    match BY_SLOT[slot(id)?] {
+        0 => None,
+        i => Some(&INDEX[i as usize - 1]),
+    }
 }
 
 /// Private properties of big servers that no FF version defines, with whose they are.
@@ -228,6 +255,9 @@ mod tests {
             assert_eq!(lookup(def.id.as_bytes()), Some(def));
         }
         assert_eq!(lookup(b"XX"), None);
+        assert_eq!(lookup(b"ab"), None);
+        assert_eq!(lookup(b"ABC"), None);
+        assert_eq!(lookup(b""), None);
         assert_eq!(lookup(b"AP").unwrap().versions & version_bit(1), 0);
         assert_ne!(lookup(b"LB").unwrap().versions & version_bit(3), 0);
         assert_eq!(lookup(b"TC").unwrap().versions & version_bit(4), 0);

@@ -112,12 +112,26 @@ impl Default for Limits {
 /// the main line (the first variation at every branch). Never fails: problems become
 /// findings of the record.
 pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
-    reader::read(text, limits)
+    reader::read(text, limits, true)
+}
+
+/// `FF[]` and `GM[]` of the root of a game tree's text (FF[1] and Go when missing or not
+/// a number).
+pub fn root_file_format(text: &str) -> crate::sgf::values::FileFormat {
+    reader::root_file_format(text)
+}
+
+/// [`parse_game`], with the format checks (identifiers, value types, node rules) left out
+/// when `format_checks` is false: the record read is the same, its problems hold no
+/// format findings but those the reading itself needs.
+pub fn parse_game_with<'a>(text: &'a str, limits: Limits, format_checks: bool) -> GameRecord<'a> {
+    reader::read(text, limits, format_checks)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finding::Code;
 
     #[test]
     fn main_line_only() {
@@ -150,10 +164,21 @@ mod tests {
         let rec = parse_game("(;GaMe[1]SiZe[9];B[ee])", Limits::default());
         assert_eq!(rec.root.size.unwrap().raw, "9");
         assert!(rec.problems.is_empty());
-        let rec = parse_game("(;gm[1]sz[9];b[ee])", Limits::default());
+        let rec = parse_game("(;gm[1]sz[9];b[ee];w[cc];b[dd])", Limits::default());
         assert_eq!(rec.root.size.unwrap().raw, "9");
-        assert_eq!(rec.move_count(), 1);
+        assert_eq!(rec.move_count(), 3);
+        // Each spelling once: gm, sz, b, w.
+        let lower: Vec<_> = rec.problems.iter().map(|p| (p.code, p.offset)).collect();
+        assert_eq!(
+            lower,
+            [2, 7, 13, 19].map(|o| (Code::LowercaseIdentifier, o))
+        );
+        // Mixed case is FF[1]-FF[3] style: wrong in an FF[4] file only.
+        let rec = parse_game("(;FF[4]GaMe[1];B[ee])", Limits::default());
         assert_eq!(rec.problems.len(), 1);
+        assert!(rec.problems[0]
+            .message
+            .contains("'GaMe' holds lower-case letters"));
     }
 
     #[test]

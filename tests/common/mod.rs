@@ -77,6 +77,7 @@ pub fn audit_text(
         slice,
         encoding: "UTF-8",
         encoding_problem: None,
+        first_tree: None,
     };
     sgfaudit::audit::audit_game(&input, options)
 }

@@ -9,13 +9,20 @@ use crate::sgf::lexer::{Lexer, Token};
 use super::{GameRecord, Limits, MoveTarget, Node, RawValue, RecordedMove, RootProps};
 
 mod format;
+mod stones;
 
 use crate::sgf::props::PropDef;
 use format::FormatState;
 
+/// `FF[]` and `GM[]` of a game tree's root (FF[1] and Go when missing).
+pub(super) fn root_file_format(text: &str) -> crate::sgf::values::FileFormat {
+    format::root_format(text).0
+}
+
 /// Reads a game tree's text into its record (see [`super::parse_game`]).
-pub(super) fn read(text: &str, limits: Limits) -> GameRecord<'_> {
-    let mut reader = GameReader::new(text, limits);
+pub(super) fn read(text: &str, limits: Limits, format_checks: bool) -> GameRecord<'_> {
+    let mut reader = GameReader::new(text, limits, format_checks);
+    reader.check_nul(text);
     while let Some(token) = reader.next_token() {
         if reader.token(token) == Flow::Stop {
             break;
@@ -182,6 +189,9 @@ fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> PointL
 /// node, so only a hostile record of thousands of setup nodes comes near.
 const MAX_SETUP_POINTS: usize = 1 << 20;
 
+/// Spellings of identifiers with lower-case letters reported in one game, at most.
+const MAX_LOWERCASE_SPELLINGS: usize = 16;
+
 /// Marks a record that holds more nodes than the limits allow.
 fn too_large(rec: &mut GameRecord<'_>, offset: usize, limits: Limits) {
     rec.problems.push(Finding::new(
@@ -342,7 +352,8 @@ struct GameReader<'a> {
     /// The setup points of the node `setup_seen_in` (a node's setup is a set of points).
     setup_seen: PointSet,
     setup_seen_in: u32,
-    warned_lowercase: bool,
+    /// The identifiers with lower-case letters reported so far, as written.
+    lowercase_seen: Vec<&'a str>,
     format: FormatState,
     /// Tokens to read again before the lexer's next (an implied `;`, then the identifier
     /// that implied it).
@@ -350,7 +361,7 @@ struct GameReader<'a> {
 }
 
 impl<'a> GameReader<'a> {
-    fn new(text: &'a str, limits: Limits) -> Self {
+    fn new(text: &'a str, limits: Limits, format_checks: bool) -> Self {
         GameReader {
             rec: GameRecord {
                 // About one node per 6 bytes in move-only records: grow once or never.
@@ -379,11 +390,8 @@ impl<'a> GameReader<'a> {
             },
             setup_seen: PointSet::EMPTY,
             setup_seen_in: 0,
-            warned_lowercase: false,
-            format: FormatState {
-                file: format::root_format(text),
-                ..FormatState::default()
-            },
+            lowercase_seen: Vec::new(),
+            format: FormatState::new(text, format_checks),
             again: Vec::new(),
         }
     }
@@ -408,9 +416,12 @@ impl<'a> GameReader<'a> {
         }
     }
 
-    /// Reports what is wrong with the property just read: no value, or more than one
-    /// where one is read.
+    /// Reports what is wrong with the property just read: no value, more than one where
+    /// one is read, setup points that change nothing.
     fn end_property(&mut self) {
+        if self.format.setup_points > 0 {
+            self.end_setup_effect();
+        }
         let PropertyRead {
             name,
             offset,
@@ -483,6 +494,9 @@ impl<'a> GameReader<'a> {
         }
         t.after_open = true;
         t.after_close = false;
+        if t.depth >= 2 {
+            self.format_open();
+        }
     }
 
     /// `)`: a variation ends; the tree's own `)` ends the game.
@@ -517,6 +531,7 @@ impl<'a> GameReader<'a> {
         self.tree.depth -= 1;
         self.tree.in_ignored_node = true;
         self.tree.after_close = true;
+        self.format_close();
         Flow::Go
     }
 
@@ -560,10 +575,11 @@ impl<'a> GameReader<'a> {
         if !self.tree.in_root || self.rec.node_count > 1 {
             if let Some((color, value, at)) = self.lexer.bare_move() {
                 self.format.node_move = true;
-                self.check_bare_move(color, value, at);
+                let target = move_target(value);
+                self.check_bare_move(color, target, at);
                 node.mv = Some(RecordedMove {
                     color,
-                    target: move_target(value),
+                    target,
                     offset: at as u32,
                 });
                 self.markup.clear();
@@ -583,14 +599,15 @@ impl<'a> GameReader<'a> {
             if self.count_node(node_offset) == Flow::Stop {
                 return Flow::Stop;
             }
-            self.check_bare_move(color, value, at);
+            let target = move_target(value);
+            self.check_bare_move(color, target, at);
             self.rec.nodes.push(Node {
                 offset: node_offset as u32,
                 setup: 0..0,
                 player: None,
                 mv: Some(RecordedMove {
                     color,
-                    target: move_target(value),
+                    target,
                     offset: at as u32,
                 }),
             });
@@ -602,15 +619,7 @@ impl<'a> GameReader<'a> {
     fn ident(&mut self, id: &'a str, off: usize) {
         self.end_property();
         let (norm, len, lowercase) = normalize_ident(id);
-        if lowercase && !self.warned_lowercase {
-            self.warned_lowercase = true;
-            warn(
-                &mut self.rec,
-                Code::LowercaseIdentifier,
-                off,
-                format!("lower-case property identifier '{id}' read as upper case"),
-            );
-        }
+        self.check_case(id, lowercase, off);
         if self.tree.after_open {
             self.implied_node(id, off);
             return;
@@ -639,6 +648,28 @@ impl<'a> GameReader<'a> {
             self.prop.def = self.check_identifier(id, norm, len, off);
             self.check_repeats(norm, len);
         }
+    }
+
+    /// An identifier with lower-case letters: all of them (`sz`, in any FF), or some
+    /// (`GaMe`, FF[1]-FF[3] style) in an FF[4] file. Each spelling once per game: a file
+    /// written in lower case gets a finding per identifier it uses, not per node.
+    fn check_case(&mut self, id: &'a str, lowercase: bool, off: usize) {
+        let mixed =
+            !lowercase && self.format.file.ff >= 4 && id.bytes().any(|b| b.is_ascii_lowercase());
+        if !(lowercase || mixed)
+            || self.lowercase_seen.contains(&id)
+            || self.lowercase_seen.len() >= MAX_LOWERCASE_SPELLINGS
+        {
+            return;
+        }
+        self.lowercase_seen.push(id);
+        let message = if lowercase {
+            format!("lower-case property identifier '{id}' read as upper case")
+        } else {
+            let capitals: String = id.chars().filter(char::is_ascii_uppercase).collect();
+            format!("property identifier '{id}' holds lower-case letters, which FF[4] does not allow: read as {capitals}")
+        };
+        warn(&mut self.rec, Code::LowercaseIdentifier, off, message);
     }
 
     /// `(` then properties with no `;` (Nihon Ki-in writes its root so): the node is
