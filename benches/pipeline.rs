@@ -14,6 +14,9 @@
 //! format checks: that `--dead none` audit against the same without them (`--ignore
 //! format`, which leaves the checks out rather than their findings), in turn first;
 //! `cargo bench --bench pipeline -- --format-cost [FILES...]` measures only that.
+//! The speed of counting against parsing: `sgf-parse` alone on `tygem-9d-part03.sgf`
+//! against its `--dead none` and default audits (`--jobs 1`);
+//! `cargo bench --bench pipeline -- --counting` measures only those.
 //!
 //! The audit is timed as a whole process (`sgfaudit audit --json --jobs N > /dev/null`),
 //! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS`
@@ -157,6 +160,7 @@ struct Rounds {
     default: Vec<f64>,
     no_dead: Vec<f64>,
     no_format: Vec<f64>,
+    parse_counted: Vec<f64>,
     plain1: Vec<f64>,
     zip: Vec<f64>,
 }
@@ -192,6 +196,13 @@ fn main() {
         .cloned()
         .collect();
     let mut t = Rounds::default();
+    if std::env::args().any(|a| a == "--counting") {
+        // Only the counted file: sgf-parse, the default audit, `--dead none`.
+        for round in 0..runs {
+            counting_round(round, &counted, &mut t);
+        }
+        return print_counting(&t);
+    }
     if std::env::args().any(|a| a == "--format-cost") {
         // Only the cost of the format checks.
         for round in 0..runs {
@@ -208,10 +219,7 @@ fn main() {
     let mut games = 0;
     for round in 0..runs {
         games = throughput_round(round, &files, &mut t);
-        if !counted.is_empty() {
-            timed(&mut t.default, || audit_with(&counted, 1, "jsonl", &[]));
-            format_round(round, &counted, &mut t);
-        }
+        counting_round(round, &counted, &mut t);
         timed(&mut t.plain1, || audit_format(&files[..1], 2, "jsonl"));
         timed(&mut t.zip, || {
             audit_format(std::slice::from_ref(&zipped), 2, "jsonl")
@@ -246,6 +254,19 @@ fn throughput_round(round: usize, files: &[PathBuf], t: &mut Rounds) -> usize {
     }
     timed(&mut t.html, || audit_format(files, 1, "html"));
     games
+}
+
+/// The counted file: `sgf-parse` alone, the default audit, and the `--dead none` audit with
+/// and without the format checks.
+fn counting_round(round: usize, counted: &[PathBuf], t: &mut Rounds) {
+    if counted.is_empty() {
+        return;
+    }
+    timed(&mut t.parse_counted, || {
+        std::hint::black_box(sgf_parse_walk(counted))
+    });
+    timed(&mut t.default, || audit_with(counted, 1, "jsonl", &[]));
+    format_round(round, counted, t);
 }
 
 /// The `--dead none` audit of the counted file with and without the format checks, back
@@ -329,6 +350,23 @@ fn print_counting(t: &Rounds) {
             "ratio default / --dead none (time): {:.2}x (of the medians); {of_rounds:.2}x (median of the rounds: {list})",
             default / no_dead
         );
+    }
+    if !t.parse_counted.is_empty() {
+        let parse = median(t.parse_counted.clone());
+        let (of_rounds, list) = ratios(&t.parse_counted, &t.no_dead);
+        println!("tygem-9d-part03.sgf: sgf-parse + walk main line {parse:.3} s");
+        println!(
+            "ratio --dead none --jobs 1 / sgf-parse (speed): {:.2}x (of the medians); {of_rounds:.2}x (median of the rounds: {list})",
+            parse / no_dead
+        );
+        if !t.default.is_empty() {
+            let default = median(t.default.clone());
+            let (of_rounds, list) = ratios(&t.parse_counted, &t.default);
+            println!(
+                "ratio default --jobs 1 / sgf-parse (speed): {:.2}x (of the medians); {of_rounds:.2}x (median of the rounds: {list})",
+                parse / default
+            );
+        }
     }
     let (of_rounds, list) = ratios(&t.no_dead, &t.no_format);
     println!(
