@@ -2,6 +2,8 @@
 //! counting and komi the record's source used. The check weighs a recorded result by the
 //! probability of the readings that give it, never by whether some reading does.
 
+use std::collections::HashMap;
+
 use crate::geom::{Point, Position};
 use crate::score::{CountedBy, Margins};
 
@@ -59,6 +61,128 @@ pub struct Reading {
 
 /// Margins of one assignment of fates, under the record's komi.
 pub type MarginsOf<'a> = dyn Fn(&[Point]) -> Margins + 'a;
+
+/// The counts of assignments of fates, each counted once. Doubts lying in different
+/// *clusters* cannot change each other's count: a cluster is an empty region of the
+/// position with every doubted chain and every dead stone taken off, and whatever fates
+/// its doubts get, the stones bordering it stay the same. So each point's owner, and each
+/// removed stone's prisoner, depends on the fates of one cluster only, and the margins of
+/// an assignment are those of the estimate's own fates plus each cluster's change. The
+/// search then counts a position once per cluster and choice of fates in it, not once
+/// per assignment (up to 2^12 of them).
+pub struct Recount<'a, 'm> {
+    dead: &'a [Point],
+    doubts: &'a [Doubt],
+    margins_of: &'a MarginsOf<'m>,
+    /// The cluster of each doubt.
+    cluster: Vec<usize>,
+    /// The margins of the estimate's own fates.
+    base: Margins,
+    /// The margins with the doubts of a key (one cluster's, sorted) given the other fate.
+    counted: HashMap<Vec<usize>, Margins>,
+}
+
+impl<'a, 'm> Recount<'a, 'm> {
+    /// Clusters the `doubts` of `position`, whose estimate took `dead` off.
+    pub fn new(
+        position: &Position,
+        dead: &'a [Point],
+        doubts: &'a [Doubt],
+        margins_of: &'a MarginsOf<'m>,
+    ) -> Self {
+        Recount {
+            dead,
+            doubts,
+            margins_of,
+            cluster: clusters(position, dead, doubts),
+            base: margins_of(dead),
+            counted: HashMap::new(),
+        }
+    }
+
+    /// The margins with the `flipped` doubts (sorted) given the other fate.
+    pub fn margins(&mut self, flipped: &[usize]) -> Margins {
+        let Some(&first) = flipped.first() else {
+            return self.base;
+        };
+        if flipped
+            .iter()
+            .all(|&i| self.cluster[i] == self.cluster[first])
+        {
+            return self.of_one_cluster(flipped);
+        }
+        let mut margins = self.base;
+        let mut taken = vec![false; flipped.len()];
+        for start in 0..flipped.len() {
+            if taken[start] {
+                continue;
+            }
+            let cluster = self.cluster[flipped[start]];
+            let mut part = Vec::new();
+            for (k, &i) in flipped.iter().enumerate().skip(start) {
+                if self.cluster[i] == cluster {
+                    taken[k] = true;
+                    part.push(i);
+                }
+            }
+            let changed = self.of_one_cluster(&part);
+            margins.area += changed.area - self.base.area;
+            margins.territory += changed.territory - self.base.territory;
+        }
+        margins
+    }
+
+    /// The margins with the `flipped` doubts, all of one cluster, given the other fate.
+    fn of_one_cluster(&mut self, flipped: &[usize]) -> Margins {
+        if let Some(&m) = self.counted.get(flipped) {
+            return m;
+        }
+        let m = (self.margins_of)(&dead_with(self.dead, self.doubts, flipped));
+        self.counted.insert(flipped.to_vec(), m);
+        m
+    }
+}
+
+/// The cluster of each doubt (see [`Recount`]): the empty region its stones lie in once
+/// every doubt and every `dead` stone is taken off.
+fn clusters(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<usize> {
+    let size = position.size;
+    let mut open: Vec<bool> = position.cells.iter().map(Option::is_none).collect();
+    for p in dead.iter().chain(doubts.iter().flat_map(|d| &d.stones)) {
+        if size.contains(*p) {
+            open[size.index(*p)] = true;
+        }
+    }
+    let mut region = vec![usize::MAX; open.len()];
+    let mut stack = Vec::new();
+    let mut label_from = |start: usize, label: usize, region: &mut Vec<usize>| {
+        region[start] = label;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            for q in size.neighbors(size.point(i)) {
+                let j = size.index(q);
+                if open[j] && region[j] == usize::MAX {
+                    region[j] = label;
+                    stack.push(j);
+                }
+            }
+        }
+    };
+    doubts
+        .iter()
+        .enumerate()
+        .map(|(k, d)| {
+            let Some(&p) = d.stones.iter().find(|p| size.contains(**p)) else {
+                return usize::MAX - k; // nothing on the board: a cluster of its own
+            };
+            let i = size.index(p);
+            if region[i] == usize::MAX {
+                label_from(i, i, &mut region);
+            }
+            region[i]
+        })
+        .collect()
+}
 
 /// What the search found.
 #[derive(Clone, Debug)]
@@ -160,33 +284,31 @@ fn margin_of(margins: &Margins, c: &Convention, komi: f64) -> f64 {
 /// pairs. What is not weighed is `unexplored`.
 #[allow(clippy::too_many_arguments)]
 pub fn search(
-    dead: &[Point],
     doubts: &[Doubt],
     conventions: &Conventions,
     open_boundary: f64,
     target: f64,
     komi: f64,
-    margins_of: &MarginsOf<'_>,
+    recount: &mut Recount<'_, '_>,
     thorough: bool,
 ) -> Search {
     let conventions = conventions_of(conventions, open_boundary, komi);
     let searched = doubts.len().min(MAX_SEARCHED_CHAINS);
     let all_right: f64 = doubts.iter().map(|d| d.right).product();
     let mut weigher = Weigher {
-        dead,
         doubts,
         conventions: &conventions,
         target,
         komi,
-        margins_of,
+        recount,
         explored: 0.0,
         fit: None,
         fit_mass: 0.0,
         best: None,
         negligible: if thorough { 0.0 } else { NEGLIGIBLE },
     };
-    // `searched` is at most 12: every mask fits a u32.
-    for mask in 0u32..(1u32 << searched) {
+    let floor = weigher.floor();
+    for mask in weighty_masks(&doubts[..searched], all_right, floor) {
         if thorough && mask.count_ones() == 2 {
             continue; // weighed with every other pair below
         }
@@ -215,14 +337,44 @@ pub fn search(
     }
 }
 
+/// The assignments of fates to `doubts` (at most [`MAX_SEARCHED_CHAINS`]) as masks, in
+/// increasing order, leaving out only masks whose odds are surely below `floor` (which
+/// [`Weigher::weigh`] would pass over). When every doubt is at least even odds to be right,
+/// giving one more doubt the other fate never makes a reading more probable, so the masks
+/// are found by growing each from its lower bits and stopping where the odds fall below
+/// the floor: a few dozen instead of 4,096. Otherwise every mask is listed.
+fn weighty_masks(doubts: &[Doubt], all_right: f64, floor: f64) -> Vec<u32> {
+    // `doubts` has at most 12 entries: every mask fits a u32.
+    let every = 0u32..(1u32 << doubts.len());
+    if doubts.iter().any(|d| d.right < 0.5) {
+        return every.collect();
+    }
+    // Rounding may raise odds by a few units in the last place: prune a little below.
+    let prune_below = floor * (1.0 - 1e-9);
+    let mut masks = vec![0u32];
+    let mut stack = vec![(0u32, 0usize, all_right)];
+    while let Some((mask, next, odds)) = stack.pop() {
+        for (i, d) in doubts.iter().enumerate().skip(next) {
+            let odds = odds * (1.0 - d.right) / d.right;
+            if odds < prune_below {
+                continue;
+            }
+            let grown = mask | 1 << i;
+            masks.push(grown);
+            stack.push((grown, i + 1, odds));
+        }
+    }
+    masks.sort_unstable();
+    masks
+}
+
 /// The running tally of [`search`].
-struct Weigher<'a, 'm> {
-    dead: &'a [Point],
+struct Weigher<'a, 'r, 'm> {
     doubts: &'a [Doubt],
     conventions: &'a [Convention],
     target: f64,
     komi: f64,
-    margins_of: &'a MarginsOf<'m>,
+    recount: &'a mut Recount<'r, 'm>,
     /// Probability of the readings weighed so far.
     explored: f64,
     fit: Option<Reading>,
@@ -232,7 +384,12 @@ struct Weigher<'a, 'm> {
     negligible: f64,
 }
 
-impl Weigher<'_, '_> {
+impl Weigher<'_, '_, '_> {
+    /// The odds below which a reading that changes some fate is not weighed.
+    fn floor(&self) -> f64 {
+        self.negligible.max(f64::MIN_POSITIVE)
+    }
+
     /// Weighs the readings that give the `flipped` doubts the other fate (the others the
     /// estimate's), under every convention. `all_right` is the odds of no change at all.
     fn weigh(&mut self, flipped: Vec<usize>, all_right: f64) {
@@ -240,11 +397,11 @@ impl Weigher<'_, '_> {
             let d = &self.doubts[i];
             p * (1.0 - d.right) / d.right
         });
-        if fates < self.negligible.max(f64::MIN_POSITIVE) && !flipped.is_empty() {
+        if fates < self.floor() && !flipped.is_empty() {
             return;
         }
         self.explored += fates;
-        let margins = (self.margins_of)(&dead_with(self.dead, self.doubts, &flipped));
+        let margins = self.recount.margins(&flipped);
         for c in self.conventions {
             let probability = fates * c.odds;
             let margin = margin_of(&margins, c, self.komi);
@@ -290,6 +447,8 @@ mod tests {
     use super::*;
     use crate::audit::source::{CountingOdds, Source};
     use crate::score::{count_margins, ScoringMethod};
+    use proptest::prelude::prop_assert_eq;
+    use proptest::prop_assume;
 
     /// A 5×5 board split in two, with a lone White stone inside Black's side.
     fn position() -> Position {
@@ -340,16 +499,100 @@ mod tests {
                 0.0,
             )
         };
+        let mut recount = Recount::new(&p, &[], doubts, &margins_of);
         search(
-            &[],
             doubts,
             &area_only(),
             0.0,
             target,
             0.0,
-            &margins_of,
+            &mut recount,
             thorough,
         )
+    }
+
+    /// The chains of `position`, each sorted, in order of their first stone.
+    fn chains(position: &Position) -> Vec<Vec<Point>> {
+        let size = position.size;
+        let mut seen = vec![false; position.cells.len()];
+        let mut out = Vec::new();
+        for start in 0..position.cells.len() {
+            let Some(color) = position.cells[start] else {
+                continue;
+            };
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let (mut chain, mut stack) = (Vec::new(), vec![start]);
+            while let Some(i) = stack.pop() {
+                chain.push(size.point(i));
+                for q in size.neighbors(size.point(i)) {
+                    let j = size.index(q);
+                    if !seen[j] && position.cells[j] == Some(color) {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            chain.sort();
+            out.push(chain);
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// Counting cluster by cluster gives the margins of counting the whole position,
+        /// for any chains doubted, any fates and either way of sharing dame.
+        #[test]
+        fn clusters_add_up_to_the_whole_count(
+            cells in proptest::collection::vec(0u8..3, 42),
+            picks in proptest::collection::vec((0usize..40, proptest::bool::ANY), 0..8),
+            flips in proptest::collection::vec(0usize..8, 0..6),
+            dead_extra in proptest::collection::vec(0usize..40, 0..3),
+            seki in proptest::collection::vec((0u8..7, 0u8..6), 0..3),
+            split in proptest::bool::ANY,
+        ) {
+            let diagram: String = cells
+                .chunks(7)
+                .map(|row| row.iter().map(|c| [" .", " X", " O"][*c as usize]).collect::<String>() + "\n")
+                .collect();
+            let p = Position::from_diagram(&diagram);
+            let all = chains(&p);
+            prop_assume!(!all.is_empty());
+            let mut used = vec![false; all.len()];
+            let mut doubts = Vec::new();
+            let mut dead = Vec::new();
+            for &(k, is_dead) in &picks {
+                let k = k % all.len();
+                if std::mem::replace(&mut used[k], true) {
+                    continue;
+                }
+                if is_dead {
+                    dead.extend_from_slice(&all[k]);
+                }
+                doubts.push(Doubt { stones: all[k].clone(), dead: is_dead, right: 0.9 });
+            }
+            for &k in &dead_extra {
+                let k = k % all.len();
+                if !std::mem::replace(&mut used[k], true) {
+                    dead.extend_from_slice(&all[k]);
+                }
+            }
+            dead.sort();
+            let seki: Vec<Point> = seki.iter().map(|&(x, y)| Point::new(x, y)).collect();
+            let method = if split { ScoringMethod::SplitShared } else { ScoringMethod::NobodyShared };
+            let margins_of = |removed: &[Point]| {
+                count_margins(&p, removed, &seki, [3, 1], method, 6.5, 1.0)
+            };
+            let mut recount = Recount::new(&p, &dead, &doubts, &margins_of);
+            let mut flipped: Vec<usize> = flips.iter().filter(|&&i| i < doubts.len()).copied().collect();
+            flipped.sort();
+            flipped.dedup();
+            let whole = margins_of(&dead_with(&dead, &doubts, &flipped));
+            let by_cluster = recount.margins(&flipped);
+            prop_assert_eq!(whole, by_cluster);
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::score::{
 };
 
 use super::judge::{judge_on_this_thread, JudgeAnswer, JudgeConfig};
-use super::odds::{self, calibrated, dead_with, describe_flip, Doubt, Reading, Search};
+use super::odds::{self, calibrated, dead_with, describe_flip, Doubt, Reading, Recount, Search};
 use super::source::Conventions;
 
 /// What the scorer needs to know about one replayed game.
@@ -467,15 +467,15 @@ impl Counter<'_> {
                 input.handicap_bonus,
             )
         };
-        let weigh = |thorough| {
+        let mut recount = Recount::new(position, &dead.dead, &doubts, &margins_of);
+        let mut weigh = |thorough| {
             odds::search(
-                &dead.dead,
                 &doubts,
                 input.conventions,
                 open,
                 target,
                 input.komi.points,
-                &margins_of,
+                &mut recount,
                 thorough,
             )
         };
