@@ -156,7 +156,7 @@ struct Scratch {
     chain_words: Vec<u64>,
     /// Per region, `N` words of its points.
     region_words: Vec<u64>,
-    /// Per point holding a stone of the colour, the number of its chain.
+    /// Per point holding a stone of a listed chain, the number of the chain.
     chain_at: Vec<u32>,
     /// Per chain, the last region seen bordering it (to list each border once).
     last_region: Vec<u32>,
@@ -167,6 +167,9 @@ struct Scratch {
     region_kept: Vec<bool>,
     vital_count: Vec<u32>,
 }
+
+/// `Scratch::chain_at` of a stone whose chain is not listed yet.
+const UNLISTED: u32 = u32::MAX;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -197,14 +200,20 @@ impl Scratch {
 
 /// Runs the algorithm for the colour of `own` and gives the surviving chains and
 /// territory as sets; the scratch keeps the chains, the regions and their fates.
+///
+/// Only the regions that can be vital to a chain are listed: a region holding an empty
+/// point that no stone of the colour touches is vital to none, nor is it ever territory,
+/// and the chains that border no other region have no vital region and never survive.
 fn life_sets<const N: usize>(
     grid: &Grid<N>,
     own: Bits<N>,
     empty: Bits<N>,
     s: &mut Scratch,
 ) -> LifeSets<N> {
-    list_chains(grid, own, s);
-    list_regions(grid, own, empty, s);
+    let others = grid.board & !own;
+    let far = empty & !grid.grown(own);
+    let candidates = others & !grid.flood(far, others);
+    list_regions(grid, own, empty, candidates, s);
     strike_out(s);
     let mut life = LifeSets {
         alive: Bits::EMPTY,
@@ -249,44 +258,49 @@ fn life_lists<const N: usize>(
     life
 }
 
-/// Splits `own` into chains: their stones, their reach and the chain of every stone.
-fn list_chains<const N: usize>(grid: &Grid<N>, own: Bits<N>, s: &mut Scratch) {
-    s.chain_words.clear();
-    s.chain_at.resize(grid.size().points(), 0);
-    let mut rest = own;
-    let mut chains = 0u32;
-    while let Some(start) = rest.first() {
-        let chain = grid.flood(Bits::single(start), own);
-        rest &= !chain;
-        for i in chain.indices() {
-            s.chain_at[i] = chains;
-        }
-        s.chain_words.extend_from_slice(chain.words());
-        s.chain_words.extend_from_slice(grid.grown(chain).words());
-        chains += 1;
+/// The number of the chain of the stone at `stone`, listing the chain (its stones, its
+/// reach, the chain of each of its stones) when it is met for the first time.
+fn chain_of<const N: usize>(grid: &Grid<N>, own: Bits<N>, stone: usize, s: &mut Scratch) -> u32 {
+    if s.chain_at[stone] != UNLISTED {
+        return s.chain_at[stone];
     }
-    let chains = chains as usize;
-    s.chain_alive.clear();
-    s.chain_alive.resize(chains, true);
-    s.last_region.clear();
-    s.last_region.resize(chains, u32::MAX);
+    let number = s.chain_alive.len() as u32;
+    let chain = grid.flood(Bits::single(stone), own);
+    for i in chain.indices() {
+        s.chain_at[i] = number;
+    }
+    s.chain_words.extend_from_slice(chain.words());
+    s.chain_words.extend_from_slice(grid.grown(chain).words());
+    s.chain_alive.push(true);
+    s.last_region.push(u32::MAX);
+    number
 }
 
-/// Splits the rest of the board into the regions `own` encloses, and lists the chains
-/// bordering each with whether the region is vital to them: it holds an empty point and
-/// each of its empty points is a liberty of the chain.
-fn list_regions<const N: usize>(grid: &Grid<N>, own: Bits<N>, empty: Bits<N>, s: &mut Scratch) {
+/// Splits `candidates` (whole regions that `own` encloses) into regions, and lists the
+/// chains bordering each with whether the region is vital to them: it holds an empty
+/// point and each of its empty points is a liberty of the chain.
+fn list_regions<const N: usize>(
+    grid: &Grid<N>,
+    own: Bits<N>,
+    empty: Bits<N>,
+    candidates: Bits<N>,
+    s: &mut Scratch,
+) {
+    s.chain_words.clear();
+    s.chain_alive.clear();
+    s.last_region.clear();
+    s.chain_at.clear();
+    s.chain_at.resize(grid.size().points(), UNLISTED);
     s.region_words.clear();
     s.borders.clear();
-    let others = grid.board & !own;
-    let mut rest = others;
+    let mut rest = candidates;
     let mut regions = 0u32;
     while let Some(start) = rest.first() {
-        let region = grid.flood(Bits::single(start), others);
+        let region = grid.flood(Bits::single(start), candidates);
         rest &= !region;
         let region_empty = region & empty;
         for i in (grid.grown(region) & own).indices() {
-            let chain = s.chain_at[i];
+            let chain = chain_of(grid, own, i, s);
             if std::mem::replace(&mut s.last_region[chain as usize], regions) == regions {
                 continue;
             }

@@ -10,8 +10,20 @@ use crate::geom::{BoardSize, Color, Point, Position};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A set of points of a board of at most `64 * N` points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub(crate) struct Bits<const N: usize>([u64; N]);
+
+/// Word by word, without the call to `memcmp` the derived comparison of arrays makes: the
+/// floods compare two sets at every step.
+impl<const N: usize> PartialEq for Bits<N> {
+    fn eq(&self, other: &Bits<N>) -> bool {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .fold(0, |differ, (a, b)| differ | (a ^ b))
+            == 0
+    }
+}
 
 impl<const N: usize> Bits<N> {
     pub(crate) const EMPTY: Bits<N> = Bits([0; N]);
@@ -42,12 +54,12 @@ impl<const N: usize> Bits<N> {
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |any, w| any | w) == 0
     }
 
     /// Whether every point of `self` is in `other`.
     pub(crate) fn is_within(&self, other: &Bits<N>) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+        (*self & !*other).is_empty()
     }
 
     pub(crate) fn count(&self) -> usize {
@@ -190,7 +202,7 @@ impl<const N: usize> Grid<N> {
     }
 
     /// The set and its orthogonal neighbours on the board.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn grown(&self, set: Bits<N>) -> Bits<N> {
         let width = self.size.width as u32;
         let east = set.shifted_up(1) & self.not_first_column;
@@ -219,13 +231,9 @@ impl<const N: usize> Grid<N> {
     pub(crate) fn stones(&self, position: &Position) -> [Bits<N>; 2] {
         let mut stones = [Bits::EMPTY; 2];
         for (k, chunk) in position.cells.chunks(64).enumerate() {
-            let (mut black, mut white) = (0u64, 0u64);
-            for (bit, cell) in chunk.iter().enumerate() {
-                black |= u64::from(*cell == Some(Color::Black)) << bit;
-                white |= u64::from(*cell == Some(Color::White)) << bit;
+            for color in [Color::Black, Color::White] {
+                stones[color.index()].0[k] = word_of(chunk, color);
             }
-            stones[0].0[k] = black;
-            stones[1].0[k] = white;
         }
         stones
     }
@@ -245,6 +253,26 @@ impl<const N: usize> Grid<N> {
     pub(crate) fn push_points(&self, set: &Bits<N>, out: &mut Vec<Point>) {
         out.extend(set.indices().map(|i| self.size.point(i)));
     }
+}
+
+/// The word of up to 64 cells: bit `k` set when cell `k` holds a stone of `color`.
+fn word_of(cells: &[Option<Color>], color: Color) -> u64 {
+    let groups = cells.chunks_exact(8);
+    let rest = groups.remainder();
+    let mut word = 0u64;
+    let mut shift = 0;
+    for group in groups {
+        // One byte per cell, 0 or 1; the product gathers the eight low bits into the top
+        // byte (byte k to bit 56 + k), and no two partial products overlap or carry.
+        let bytes: [u8; 8] = std::array::from_fn(|k| u8::from(group[k] == Some(color)));
+        word |= (u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56) << shift;
+        shift += 8;
+    }
+    for cell in rest {
+        word |= u64::from(*cell == Some(color)) << shift;
+        shift += 1;
+    }
+    word
 }
 
 /// Work done on a board's bitboards, for whichever word count the board needs.
@@ -279,6 +307,34 @@ mod tests {
             grid.push_points(&(grid.grown(seed) & !seed), &mut out);
             out.sort();
             out
+        }
+    }
+
+    struct Stones<'a>(&'a Position);
+    impl OnGrid for Stones<'_> {
+        type Output = [Vec<usize>; 2];
+        fn run<const N: usize>(self, grid: &Grid<N>) -> [Vec<usize>; 2] {
+            grid.stones(self.0).map(|set| set.indices().collect())
+        }
+    }
+
+    /// The stones read into bitboards are those of the cells, on boards of every length
+    /// (whole words, whole bytes and what is left over).
+    #[test]
+    fn stones_are_read_cell_by_cell() {
+        for (w, h) in [(1, 1), (3, 3), (8, 8), (9, 9), (19, 19), (13, 29), (52, 52)] {
+            let size = BoardSize::new(w, h).unwrap();
+            let mut position = Position::empty(size);
+            for i in 0..size.points() {
+                let stone = [None, Some(Color::Black), Some(Color::White)][(i * 7 + i / 5) % 3];
+                position.set(size.point(i), stone);
+            }
+            let expected = [Color::Black, Color::White].map(|color| {
+                (0..size.points())
+                    .filter(|&i| position.cells[i] == Some(color))
+                    .collect::<Vec<usize>>()
+            });
+            assert_eq!(on_grid(size, Stones(&position)), expected, "{w}x{h}");
         }
     }
 
