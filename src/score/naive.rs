@@ -97,6 +97,16 @@ fn life_of(position: &Position, color: Color) -> Life {
         }
     }
 
+    let (chain_in, region_in) = strike_out(&vital_regions, &borders);
+    let keep_region = |r: usize| region_in[r] && vital_to[r].iter().any(|&c| chain_in[c as usize]);
+    let region_kept: Vec<bool> = (0..n_regions).map(keep_region).collect();
+    lists(position, (&chain_of, &chain_in), (&region_of, &region_kept))
+}
+
+/// Strikes out chains with fewer than two vital regions and regions bordering a struck
+/// chain until nothing changes: which chains and regions remain.
+fn strike_out(vital_regions: &[Vec<usize>], borders: &[Vec<u32>]) -> (Vec<bool>, Vec<bool>) {
+    let (n_chains, n_regions) = (vital_regions.len(), borders.len());
     let mut chain_in = vec![true; n_chains];
     let mut region_in = vec![true; n_regions];
     loop {
@@ -114,12 +124,21 @@ fn life_of(position: &Position, color: Color) -> Life {
             }
         }
         if !changed {
-            break;
+            return (chain_in, region_in);
         }
     }
+}
 
-    let mut chains: Vec<Vec<Point>> = vec![Vec::new(); n_chains];
-    let mut regions: Vec<Vec<Point>> = vec![Vec::new(); n_regions];
+/// The kept chains and regions as sorted lists of points, given each point's chain and
+/// region number and which numbers are kept.
+fn lists(
+    position: &Position,
+    (chain_of, chain_in): (&[u32], &[bool]),
+    (region_of, region_kept): (&[u32], &[bool]),
+) -> Life {
+    let size = position.size;
+    let mut chains: Vec<Vec<Point>> = vec![Vec::new(); chain_in.len()];
+    let mut regions: Vec<Vec<Point>> = vec![Vec::new(); region_kept.len()];
     for i in 0..position.cells.len() {
         let p = size.point(i);
         if chain_of[i] != NONE {
@@ -128,7 +147,6 @@ fn life_of(position: &Position, color: Color) -> Life {
             regions[region_of[i] as usize].push(p);
         }
     }
-    let keep_region = |r: usize| region_in[r] && vital_to[r].iter().any(|&c| chain_in[c as usize]);
     let mut life = Life {
         chains: chains
             .into_iter()
@@ -139,7 +157,7 @@ fn life_of(position: &Position, color: Color) -> Life {
         regions: regions
             .into_iter()
             .enumerate()
-            .filter(|&(r, _)| keep_region(r))
+            .filter(|&(r, _)| region_kept[r])
             .map(|(_, v)| v)
             .collect(),
     };
