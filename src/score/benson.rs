@@ -11,6 +11,10 @@
 //! are C's pass-alive territory. Seki groups never survive this (their shared liberties
 //! lie in a region that also holds an eye of the opponent, or they have one vital region),
 //! so nothing in a seki is ever called dead.
+//!
+//! Every counted game runs this, so chains and regions are bitboards ([`super::bits`]),
+//! found by flooding, and the buffers of a run are kept per thread: finding the dead stones
+//! ([`push_dead_in_pass_alive_territory`]) allocates nothing once they have grown.
 
 use super::bits::{on_grid, Bits, Grid, OnGrid};
 use crate::geom::{Color, Point, Position};
