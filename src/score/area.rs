@@ -1,7 +1,8 @@
 //! Area counting (數子法, arts. 9 and 11): each side's live stones plus the empty points it
 //! alone surrounds, after the dead stones are taken off.
 
-use crate::geom::{BoardSize, Color, Point, Position};
+use super::bits::{on_grid, Bits, Grid, OnGrid};
+use crate::geom::{Color, Point, Position};
 
 /// What happens to an empty region that touches stones of both colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,84 +42,137 @@ pub struct AreaCount {
 /// Counts the area of both sides after removing `dead` (points off the board or without a
 /// stone are ignored). A removed stone's point is empty and joins the region around it.
 pub fn count_area(position: &Position, dead: &[Point], method: ScoringMethod) -> AreaCount {
-    let size = position.size;
-    let mut cells = position.cells.clone();
-    for &p in dead {
-        if size.contains(p) {
-            cells[size.index(p)] = None;
-        }
-    }
+    on_grid(
+        position.size,
+        AreaWithOwners {
+            position,
+            dead,
+            method,
+        },
+    )
+}
 
-    let mut owner = vec![Owner::Nobody; cells.len()];
-    // Counted in half points, so that a split region adds up exactly.
-    let mut halves = [0usize; 2];
-    for (i, cell) in cells.iter().enumerate() {
-        if let Some(color) = *cell {
-            owner[i] = owner_of(color);
-            halves[color.index()] += 2;
-        }
-    }
-    for_each_empty_region(size, &cells, |region, touches| {
-        let who = match (touches[0], touches[1], method) {
-            (true, false, _) => Owner::Black,
-            (false, true, _) => Owner::White,
-            (_, _, ScoringMethod::SplitShared) => Owner::Shared,
-            (_, _, ScoringMethod::NobodyShared) => Owner::Nobody,
+struct AreaWithOwners<'a> {
+    position: &'a Position,
+    dead: &'a [Point],
+    method: ScoringMethod,
+}
+
+impl OnGrid for AreaWithOwners<'_> {
+    type Output = AreaCount;
+    fn run<const N: usize>(self, grid: &Grid<N>) -> AreaCount {
+        let sweep = Sweep::new(grid, self.position, self.dead, &[]);
+        let shared = match self.method {
+            ScoringMethod::SplitShared => Owner::Shared,
+            ScoringMethod::NobodyShared => Owner::Nobody,
         };
-        for &i in region {
-            owner[i] = who;
-        }
-        match who {
-            Owner::Black => halves[0] += 2 * region.len(),
-            Owner::White => halves[1] += 2 * region.len(),
-            Owner::Shared => {
-                halves[0] += region.len();
-                halves[1] += region.len();
+        let mut owner = vec![shared; grid.size().points()];
+        for color in [Color::Black, Color::White] {
+            let k = color.index();
+            for i in (sweep.stones[k] | sweep.only[k]).indices() {
+                owner[i] = owner_of(color);
             }
-            Owner::Nobody | Owner::Seki => {}
         }
-    });
-
-    AreaCount {
-        black: halves[0] as f64 / 2.0,
-        white: halves[1] as f64 / 2.0,
-        owner,
+        let (black, white) = sweep.areas(self.method);
+        AreaCount {
+            black,
+            white,
+            owner,
+        }
     }
 }
 
-/// Calls `visit` once for each maximal region of empty cells (row-major indices), with
-/// which colours border it (`[black, white]`). Shared by area and territory counting.
-pub(crate) fn for_each_empty_region(
-    size: BoardSize,
-    cells: &[Option<Color>],
-    mut visit: impl FnMut(&[usize], [bool; 2]),
-) {
-    let mut seen = vec![false; cells.len()];
-    let mut region = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..cells.len() {
-        if cells[start].is_some() || seen[start] {
-            continue;
+/// The areas of both sides and the number of dame (empty points that border both colours
+/// or none) after removing `dead`: [`count_area`]'s numbers without the owners.
+pub(super) fn area_totals(
+    position: &Position,
+    dead: &[Point],
+    method: ScoringMethod,
+) -> (f64, f64, u32) {
+    struct Totals<'a>(&'a Position, &'a [Point], ScoringMethod);
+    impl OnGrid for Totals<'_> {
+        type Output = (f64, f64, u32);
+        fn run<const N: usize>(self, grid: &Grid<N>) -> (f64, f64, u32) {
+            let sweep = Sweep::new(grid, self.0, self.1, &[]);
+            let (black, white) = sweep.areas(self.2);
+            (black, white, sweep.mixed.count() as u32)
         }
-        let mut touches = [false; 2];
-        region.clear();
-        stack.push(start);
-        seen[start] = true;
-        while let Some(i) = stack.pop() {
-            region.push(i);
-            for q in size.neighbors(size.point(i)) {
-                let j = size.index(q);
-                match cells[j] {
-                    Some(c) => touches[c.index()] = true,
-                    None if !seen[j] => {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                    None => {}
-                }
-            }
+    }
+    on_grid(position.size, Totals(position, dead, method))
+}
+
+/// A position with its dead stones taken off, its empty points sorted by what borders the
+/// region they lie in: all the area and territory counts need. Built with a few floods
+/// over bitboards, without allocating.
+pub(super) struct Sweep<const N: usize> {
+    /// The live stones of each colour.
+    pub(super) stones: [Bits<N>; 2],
+    /// The stones taken off as dead, of each colour.
+    pub(super) removed: [Bits<N>; 2],
+    /// Empty points whose region borders only Black, only White.
+    pub(super) only: [Bits<N>; 2],
+    /// Empty points whose region borders both colours or no stone at all.
+    pub(super) mixed: Bits<N>,
+    /// Empty points whose region borders a stone in seki (none when no seki is given).
+    pub(super) by_seki: Bits<N>,
+}
+
+impl<const N: usize> Sweep<N> {
+    /// Takes `dead` off `position` and sorts the empty points; `seki` lists the stones in
+    /// seki (points off the board, without a stone or taken off are ignored in both).
+    pub(super) fn new(
+        grid: &Grid<N>,
+        position: &Position,
+        dead: &[Point],
+        seki: &[Point],
+    ) -> Sweep<N> {
+        let mut stones = grid.stones(position);
+        let dead = grid.points(dead);
+        let removed = [stones[0] & dead, stones[1] & dead];
+        stones[0] &= !dead;
+        stones[1] &= !dead;
+        let empty = grid.board & !(stones[0] | stones[1]);
+        let reach = |from: Bits<N>| grid.flood(grid.grown(from) & empty, empty);
+        let (black, white) = (reach(stones[0]), reach(stones[1]));
+        let by_seki = if seki.is_empty() {
+            Bits::EMPTY
+        } else {
+            reach(grid.points(seki) & (stones[0] | stones[1]))
+        };
+        let only = [black & !white, white & !black];
+        Sweep {
+            stones,
+            removed,
+            only,
+            mixed: empty & !(only[0] | only[1]),
+            by_seki,
         }
-        visit(&region, touches);
+    }
+
+    /// Both areas: stones plus the empty points only one colour borders, and half of the
+    /// others when they are split.
+    pub(super) fn areas(&self, method: ScoringMethod) -> (f64, f64) {
+        // In half points, so that a split region adds up exactly.
+        let shared = match method {
+            ScoringMethod::SplitShared => self.mixed.count(),
+            ScoringMethod::NobodyShared => 0,
+        };
+        let halves = |k: usize| 2 * (self.stones[k].count() + self.only[k].count()) + shared;
+        (halves(0) as f64 / 2.0, halves(1) as f64 / 2.0)
+    }
+
+    /// Each side's territory: the empty points only its stones border, but not those of a
+    /// region bordering a stone in seki.
+    pub(super) fn territory(&self) -> [usize; 2] {
+        [0, 1].map(|k| (self.only[k] & !self.by_seki).count())
+    }
+
+    /// The prisoners: `captures` plus the dead stones, each counted for its taker.
+    pub(super) fn prisoners(&self, captures: [u32; 2]) -> [u32; 2] {
+        [
+            captures[0] + self.removed[1].count() as u32,
+            captures[1] + self.removed[0].count() as u32,
+        ]
     }
 }
 

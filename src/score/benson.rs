@@ -11,8 +11,14 @@
 //! are C's pass-alive territory. Seki groups never survive this (their shared liberties
 //! lie in a region that also holds an eye of the opponent, or they have one vital region),
 //! so nothing in a seki is ever called dead.
+//!
+//! Every counted game runs this, so chains and regions are bitboards ([`super::bits`]),
+//! found by flooding, and the buffers of a run are kept per thread: finding the dead stones
+//! ([`push_dead_in_pass_alive_territory`]) allocates nothing once they have grown.
 
+use super::bits::{on_grid, Bits, Grid, OnGrid};
 use crate::geom::{Color, Point, Position};
+use std::cell::RefCell;
 
 /// The pass-alive chains and territory of one colour.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -58,17 +64,23 @@ impl PassAlive {
 
 /// Runs Benson's algorithm for both colours.
 pub fn pass_alive(position: &Position) -> PassAlive {
-    PassAlive {
-        black: life_of(position, Color::Black),
-        white: life_of(position, Color::White),
-    }
+    on_grid(position.size, BothLives(position))
 }
 
 /// Stones lying inside the other colour's pass-alive territory: dead under any reading of
 /// the position (the owner of the territory can capture them without ever risking its own
 /// chains). Sorted. A stone that is itself pass-alive is never listed.
 pub fn dead_in_pass_alive_territory(position: &Position) -> Vec<Point> {
-    pass_alive(position).dead_inside(position)
+    let mut dead = Vec::new();
+    push_dead_in_pass_alive_territory(position, &mut dead);
+    dead.sort();
+    dead
+}
+
+/// Appends to `out` the stones [`dead_in_pass_alive_territory`] lists, in row-major order
+/// (`Position::cells`' order, not sorted), each once. Allocates nothing but `out`'s growth.
+pub fn push_dead_in_pass_alive_territory(position: &Position, out: &mut Vec<Point>) {
+    on_grid(position.size, DeadInside { position, out });
 }
 
 impl PassAlive {
@@ -92,99 +104,247 @@ impl PassAlive {
     }
 }
 
-const NONE: u32 = u32::MAX;
+struct BothLives<'a>(&'a Position);
 
-/// Labels connected components of the points for which `member` holds.
-fn components(position: &Position, member: impl Fn(Option<Color>) -> bool) -> (Vec<u32>, u32) {
-    let size = position.size;
-    let mut label = vec![NONE; position.cells.len()];
-    let mut count = 0u32;
-    let mut stack = Vec::new();
-    for start in 0..position.cells.len() {
-        if label[start] != NONE || !member(position.cells[start]) {
-            continue;
-        }
-        label[start] = count;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            for q in size.neighbors(size.point(i)) {
-                let j = size.index(q);
-                if label[j] == NONE && member(position.cells[j]) {
-                    label[j] = count;
-                    stack.push(j);
-                }
-            }
-        }
-        count += 1;
+impl OnGrid for BothLives<'_> {
+    type Output = PassAlive;
+    fn run<const N: usize>(self, grid: &Grid<N>) -> PassAlive {
+        let stones = grid.stones(self.0);
+        let empty = grid.board & !(stones[0] | stones[1]);
+        with_scratch(|s| PassAlive {
+            black: life_lists(grid, stones[0], empty, s),
+            white: life_lists(grid, stones[1], empty, s),
+        })
     }
-    (label, count)
 }
 
-fn life_of(position: &Position, color: Color) -> Life {
-    let size = position.size;
-    let (chain_of, n_chains) = components(position, |c| c == Some(color));
-    let (region_of, n_regions) = components(position, |c| c != Some(color));
-    let (n_chains, n_regions) = (n_chains as usize, n_regions as usize);
+struct DeadInside<'a> {
+    position: &'a Position,
+    out: &'a mut Vec<Point>,
+}
 
-    // Chains bordering each region, and for each region the chains it is vital to.
-    let mut borders: Vec<Vec<u32>> = vec![Vec::new(); n_regions];
-    let mut empties = vec![0usize; n_regions];
-    // (region, chain) -> number of the region's empty points that are liberties of the chain.
-    let mut liberty_counts: Vec<Vec<(u32, usize)>> = vec![Vec::new(); n_regions];
-    for (i, &r) in region_of.iter().enumerate() {
-        if r == NONE {
-            continue;
-        }
-        let r = r as usize;
-        let mut adjacent: Vec<u32> = size
-            .neighbors(size.point(i))
-            .map(|q| chain_of[size.index(q)])
-            .filter(|&c| c != NONE)
-            .collect();
-        adjacent.sort_unstable();
-        adjacent.dedup();
-        for &c in &adjacent {
-            if !borders[r].contains(&c) {
-                borders[r].push(c);
-            }
-        }
-        if position.cells[i].is_none() {
-            empties[r] += 1;
-            for &c in &adjacent {
-                match liberty_counts[r].iter_mut().find(|(k, _)| *k == c) {
-                    Some((_, n)) => *n += 1,
-                    None => liberty_counts[r].push((c, 1)),
-                }
-            }
-        }
+impl OnGrid for DeadInside<'_> {
+    type Output = ();
+    fn run<const N: usize>(self, grid: &Grid<N>) {
+        let stones = grid.stones(self.position);
+        let empty = grid.board & !(stones[0] | stones[1]);
+        let dead = with_scratch(|s| {
+            let black = life_sets(grid, stones[0], empty, s);
+            let white = life_sets(grid, stones[1], empty, s);
+            (black.territory & stones[1] & !white.alive)
+                | (white.territory & stones[0] & !black.alive)
+        });
+        grid.push_points(&dead, self.out);
     }
-    let mut vital_to: Vec<Vec<u32>> = vec![Vec::new(); n_regions];
-    let mut vital_regions: Vec<Vec<usize>> = vec![Vec::new(); n_chains];
-    for r in 0..n_regions {
-        if empties[r] == 0 {
-            continue;
-        }
-        for &(c, n) in &liberty_counts[r] {
-            if n == empties[r] {
-                vital_to[r].push(c);
-                vital_regions[c as usize].push(r);
-            }
-        }
+}
+
+/// One colour's pass-alive stones and territory, as sets.
+struct LifeSets<const N: usize> {
+    alive: Bits<N>,
+    territory: Bits<N>,
+}
+
+/// A chain bordering a region, and whether the region is vital to it.
+#[derive(Clone, Copy, Debug)]
+struct Border {
+    region: u32,
+    chain: u32,
+    vital: bool,
+}
+
+/// The buffers of one run of the algorithm, kept per thread from one position to the next
+/// so that a run allocates nothing once they have grown to the board.
+#[derive(Default)]
+struct Scratch {
+    /// Per chain, `N` words of its stones, then `N` words of its stones and their neighbours.
+    chain_words: Vec<u64>,
+    /// Per region, `N` words of its points.
+    region_words: Vec<u64>,
+    /// Per point holding a stone of a listed chain, the number of the chain.
+    chain_at: Vec<u32>,
+    /// Per chain, the last region seen bordering it (to list each border once).
+    last_region: Vec<u32>,
+    borders: Vec<Border>,
+    chain_alive: Vec<bool>,
+    region_alive: Vec<bool>,
+    /// Per region, whether it is pass-alive territory: alive and vital to an alive chain.
+    region_kept: Vec<bool>,
+    vital_count: Vec<u32>,
+}
+
+/// `Scratch::chain_at` of a stone whose chain is not listed yet.
+const UNLISTED: u32 = u32::MAX;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Runs `f` with this thread's buffers (fresh ones should they be in use already).
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => f(&mut scratch),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+impl Scratch {
+    fn chain<const N: usize>(&self, c: usize) -> Bits<N> {
+        Bits::from_words(&self.chain_words[2 * c * N..(2 * c + 1) * N])
     }
 
-    let mut chain_in = vec![true; n_chains];
-    let mut region_in = vec![true; n_regions];
+    /// A chain's stones and their neighbours: its liberties among them.
+    fn chain_reach<const N: usize>(&self, c: usize) -> Bits<N> {
+        Bits::from_words(&self.chain_words[(2 * c + 1) * N..(2 * c + 2) * N])
+    }
+
+    fn region<const N: usize>(&self, r: usize) -> Bits<N> {
+        Bits::from_words(&self.region_words[r * N..(r + 1) * N])
+    }
+}
+
+/// Runs the algorithm for the colour of `own` and gives the surviving chains and
+/// territory as sets; the scratch keeps the chains, the regions and their fates.
+///
+/// Only the regions that can be vital to a chain are listed: a region holding an empty
+/// point that no stone of the colour touches is vital to none, nor is it ever territory,
+/// and the chains that border no other region have no vital region and never survive.
+fn life_sets<const N: usize>(
+    grid: &Grid<N>,
+    own: Bits<N>,
+    empty: Bits<N>,
+    s: &mut Scratch,
+) -> LifeSets<N> {
+    let others = grid.board & !own;
+    let far = empty & !grid.grown(own);
+    let candidates = others & !grid.flood(far, others);
+    list_regions(grid, own, empty, candidates, s);
+    strike_out(s);
+    let mut life = LifeSets {
+        alive: Bits::EMPTY,
+        territory: Bits::EMPTY,
+    };
+    for c in (0..s.chain_alive.len()).filter(|&c| s.chain_alive[c]) {
+        life.alive |= s.chain(c);
+    }
+    for r in (0..s.region_kept.len()).filter(|&r| s.region_kept[r]) {
+        life.territory |= s.region(r);
+    }
+    life
+}
+
+/// Runs the algorithm for the colour of `own` and lists the surviving chains and
+/// territory as [`Life`] gives them.
+fn life_lists<const N: usize>(
+    grid: &Grid<N>,
+    own: Bits<N>,
+    empty: Bits<N>,
+    s: &mut Scratch,
+) -> Life {
+    life_sets(grid, own, empty, s);
+    let sorted_points = |set: Bits<N>| {
+        let mut points = Vec::new();
+        grid.push_points(&set, &mut points);
+        points.sort();
+        points
+    };
+    let mut life = Life {
+        chains: (0..s.chain_alive.len())
+            .filter(|&c| s.chain_alive[c])
+            .map(|c| sorted_points(s.chain(c)))
+            .collect(),
+        regions: (0..s.region_kept.len())
+            .filter(|&r| s.region_kept[r])
+            .map(|r| sorted_points(s.region(r)))
+            .collect(),
+    };
+    life.chains.sort();
+    life.regions.sort();
+    life
+}
+
+/// The number of the chain of the stone at `stone`, listing the chain (its stones, its
+/// reach, the chain of each of its stones) when it is met for the first time.
+fn chain_of<const N: usize>(grid: &Grid<N>, own: Bits<N>, stone: usize, s: &mut Scratch) -> u32 {
+    if s.chain_at[stone] != UNLISTED {
+        return s.chain_at[stone];
+    }
+    let number = s.chain_alive.len() as u32;
+    let chain = grid.flood(Bits::single(stone), own);
+    for i in chain.indices() {
+        s.chain_at[i] = number;
+    }
+    s.chain_words.extend_from_slice(chain.words());
+    s.chain_words.extend_from_slice(grid.grown(chain).words());
+    s.chain_alive.push(true);
+    s.last_region.push(u32::MAX);
+    number
+}
+
+/// Splits `candidates` (whole regions that `own` encloses) into regions, and lists the
+/// chains bordering each with whether the region is vital to them: it holds an empty
+/// point and each of its empty points is a liberty of the chain.
+fn list_regions<const N: usize>(
+    grid: &Grid<N>,
+    own: Bits<N>,
+    empty: Bits<N>,
+    candidates: Bits<N>,
+    s: &mut Scratch,
+) {
+    s.chain_words.clear();
+    s.chain_alive.clear();
+    s.last_region.clear();
+    s.chain_at.clear();
+    s.chain_at.resize(grid.size().points(), UNLISTED);
+    s.region_words.clear();
+    s.borders.clear();
+    let mut rest = candidates;
+    let mut regions = 0u32;
+    while let Some(start) = rest.first() {
+        let region = grid.flood(Bits::single(start), candidates);
+        rest &= !region;
+        let region_empty = region & empty;
+        for i in (grid.grown(region) & own).indices() {
+            let chain = chain_of(grid, own, i, s);
+            if std::mem::replace(&mut s.last_region[chain as usize], regions) == regions {
+                continue;
+            }
+            let vital = !region_empty.is_empty()
+                && region_empty.is_within(&s.chain_reach::<N>(chain as usize));
+            s.borders.push(Border {
+                region: regions,
+                chain,
+                vital,
+            });
+        }
+        s.region_words.extend_from_slice(region.words());
+        regions += 1;
+    }
+    s.region_alive.clear();
+    s.region_alive.resize(regions as usize, true);
+}
+
+/// Strikes out, until nothing changes, the chains with fewer than two vital regions and
+/// the regions bordering a struck-out chain; then marks the territory that remains.
+fn strike_out(s: &mut Scratch) {
     loop {
+        s.vital_count.clear();
+        s.vital_count.resize(s.chain_alive.len(), 0);
+        for b in s.borders.iter().filter(|b| b.vital) {
+            if s.region_alive[b.region as usize] {
+                s.vital_count[b.chain as usize] += 1;
+            }
+        }
         let mut changed = false;
-        for c in 0..n_chains {
-            if chain_in[c] && vital_regions[c].iter().filter(|&&r| region_in[r]).count() < 2 {
-                chain_in[c] = false;
+        for (alive, &vital) in s.chain_alive.iter_mut().zip(&s.vital_count) {
+            if *alive && vital < 2 {
+                *alive = false;
                 changed = true;
             }
         }
-        for r in 0..n_regions {
-            if region_in[r] && borders[r].iter().any(|&c| !chain_in[c as usize]) {
-                region_in[r] = false;
+        for b in &s.borders {
+            let region_alive = &mut s.region_alive[b.region as usize];
+            if *region_alive && !s.chain_alive[b.chain as usize] {
+                *region_alive = false;
                 changed = true;
             }
         }
@@ -192,38 +352,13 @@ fn life_of(position: &Position, color: Color) -> Life {
             break;
         }
     }
-
-    let mut chains: Vec<Vec<Point>> = vec![Vec::new(); n_chains];
-    let mut regions: Vec<Vec<Point>> = vec![Vec::new(); n_regions];
-    for i in 0..position.cells.len() {
-        let p = size.point(i);
-        if chain_of[i] != NONE {
-            chains[chain_of[i] as usize].push(p);
-        } else if region_of[i] != NONE {
-            regions[region_of[i] as usize].push(p);
+    s.region_kept.clear();
+    s.region_kept.resize(s.region_alive.len(), false);
+    for b in s.borders.iter().filter(|b| b.vital) {
+        if s.region_alive[b.region as usize] && s.chain_alive[b.chain as usize] {
+            s.region_kept[b.region as usize] = true;
         }
     }
-    let keep_region = |r: usize| region_in[r] && vital_to[r].iter().any(|&c| chain_in[c as usize]);
-    let mut life = Life {
-        chains: chains
-            .into_iter()
-            .enumerate()
-            .filter(|&(c, _)| chain_in[c])
-            .map(|(_, v)| v)
-            .collect(),
-        regions: regions
-            .into_iter()
-            .enumerate()
-            .filter(|&(r, _)| keep_region(r))
-            .map(|(_, v)| v)
-            .collect(),
-    };
-    for v in life.chains.iter_mut().chain(life.regions.iter_mut()) {
-        v.sort();
-    }
-    life.chains.sort();
-    life.regions.sort();
-    life
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! markup, an estimate, or nobody (every stone counted alive). Stones inside pass-alive
 //! territory are dead in every case.
 
-use super::benson::dead_in_pass_alive_territory;
+use super::benson::push_dead_in_pass_alive_territory;
 use super::estimate::{ChainEstimate, ChainStatus, Estimate, EstimateConfig, Estimator};
 use crate::geom::{Color, Point, Position};
 
@@ -326,7 +326,7 @@ fn settle(
     };
     // The estimate has counted them already.
     if policy != DeadPolicy::NothingRemoved && outcome.from != DeadFrom::Estimate {
-        outcome.dead.extend(dead_in_pass_alive_territory(position));
+        push_dead_in_pass_alive_territory(position, &mut outcome.dead);
     }
     outcome
         .dead

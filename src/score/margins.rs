@@ -2,10 +2,10 @@
 //! doubtful chains counts the same position many times per game, and needs only the
 //! numbers, not the owners, dead-stone lists and texts of a full [`super::Score`].
 
-use super::area::{for_each_empty_region, ScoringMethod};
+use super::area::{ScoringMethod, Sweep};
+use super::bits::{on_grid, Grid, OnGrid};
 use super::margin::margin;
-use super::territory::{borders_seki, seki_stones, take_off_dead};
-use crate::geom::{Color, Point, Position};
+use crate::geom::{Point, Position};
 
 /// Black's margins, komi (and, by area, the handicap bonus) taken off.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,48 +27,46 @@ pub fn count_margins(
     komi: f64,
     handicap_bonus: f64,
 ) -> Margins {
-    let (cells, prisoners) = take_off_dead(position, dead, captures);
-    let in_seki = seki_stones(position, &cells, seki);
-    // Area in half points, so that a split region adds up exactly.
-    let mut halves = [0usize; 2];
-    for color in cells.iter().flatten() {
-        halves[color.index()] += 2;
-    }
-    let mut territory = [0usize; 2];
-    for_each_empty_region(position.size, &cells, |region, touches| {
-        let n = region.len();
-        match (touches, method) {
-            ([true, false], _) | ([false, true], _) => {
-                let color = if touches[0] {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                halves[color.index()] += 2 * n;
-                if !borders_seki(position, region, &in_seki) {
-                    territory[color.index()] += n;
-                }
-            }
-            (_, ScoringMethod::SplitShared) => {
-                halves[0] += n;
-                halves[1] += n;
-            }
-            (_, ScoringMethod::NobodyShared) => {}
-        }
-    });
-    Margins {
-        area: margin(
-            halves[0] as f64 / 2.0,
-            halves[1] as f64 / 2.0,
+    on_grid(
+        position.size,
+        BothMargins {
+            position,
+            dead,
+            seki,
+            captures,
+            method,
             komi,
             handicap_bonus,
-        ),
-        territory: margin(
-            (territory[0] + prisoners[0] as usize) as f64,
-            (territory[1] + prisoners[1] as usize) as f64,
-            komi,
-            0.0,
-        ),
+        },
+    )
+}
+
+struct BothMargins<'a> {
+    position: &'a Position,
+    dead: &'a [Point],
+    seki: &'a [Point],
+    captures: [u32; 2],
+    method: ScoringMethod,
+    komi: f64,
+    handicap_bonus: f64,
+}
+
+impl OnGrid for BothMargins<'_> {
+    type Output = Margins;
+    fn run<const N: usize>(self, grid: &Grid<N>) -> Margins {
+        let sweep = Sweep::new(grid, self.position, self.dead, self.seki);
+        let (black, white) = sweep.areas(self.method);
+        let territory = sweep.territory();
+        let prisoners = sweep.prisoners(self.captures);
+        Margins {
+            area: margin(black, white, self.komi, self.handicap_bonus),
+            territory: margin(
+                (territory[0] + prisoners[0] as usize) as f64,
+                (territory[1] + prisoners[1] as usize) as f64,
+                self.komi,
+                0.0,
+            ),
+        }
     }
 }
 

@@ -13,16 +13,21 @@
 
 mod area;
 mod benson;
+mod bits;
 mod check;
 mod dead;
 mod margin;
 mod margins;
+#[cfg(test)]
+mod naive;
 mod result;
 mod tally;
 mod territory;
 
 pub use area::{count_area, AreaCount, Owner, ScoringMethod};
-pub use benson::{dead_in_pass_alive_territory, pass_alive, Life, PassAlive};
+pub use benson::{
+    dead_in_pass_alive_territory, pass_alive, push_dead_in_pass_alive_territory, Life, PassAlive,
+};
 pub use check::{check_result, recorded_points, Check, CheckContext, Verdict, UNFINISHED_DAME};
 pub use dead::{
     dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadOutcome, DeadPolicy, DeadSettler,

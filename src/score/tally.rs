@@ -1,7 +1,7 @@
 //! The counted score of a final position: what was removed, each side's area, komi, the
 //! handicap bonus and the margin (written as the report's `score` object by `output`).
 
-use super::area::{count_area, Owner, ScoringMethod};
+use super::area::{area_totals, ScoringMethod};
 use super::dead::DeadFrom;
 use super::margin::{format_points, format_stones, margin};
 use super::territory::TerritoryScore;
@@ -123,19 +123,14 @@ pub fn score_position(
         v.sort();
         v.dedup();
     }
-    let count = count_area(position, dead, method);
-    let m = margin(count.black, count.white, komi, handicap_bonus);
-    let dame = count
-        .owner
-        .iter()
-        .filter(|o| matches!(o, Owner::Shared | Owner::Nobody))
-        .count() as u32;
+    let (black, white, dame) = area_totals(position, dead, method);
+    let m = margin(black, white, komi, handicap_bonus);
     Score {
         dead_from,
         dead_black,
         dead_white,
-        black: count.black,
-        white: count.white,
+        black,
+        white,
         komi,
         handicap_bonus,
         margin: m,

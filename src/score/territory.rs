@@ -5,7 +5,8 @@
 //! the stones captured during the game and the dead stones taken off at the end. White adds
 //! komi; a handicap is not compensated.
 
-use super::area::{for_each_empty_region, owner_of, Owner};
+use super::area::{owner_of, Owner, Sweep};
+use super::bits::{on_grid, Grid, OnGrid};
 use super::margin::{format_points, margin};
 use crate::geom::{Color, Point, Position};
 
@@ -48,102 +49,61 @@ pub fn count_territory(
     captures: [u32; 2],
     komi: f64,
 ) -> TerritoryCount {
-    let size = position.size;
-    let (cells, prisoners) = take_off_dead(position, dead, captures);
-    let in_seki = seki_stones(position, &cells, seki);
-
-    let mut owner: Vec<Owner> = cells
-        .iter()
-        .map(|c| c.map_or(Owner::Nobody, owner_of))
-        .collect();
-    let mut territory = [0u32; 2];
-    let mut seki_points = 0u32;
-    for_each_empty_region(size, &cells, |region, touches| {
-        let who = match touches {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
-        };
-        let by_seki = who.is_some() && borders_seki(position, region, &in_seki);
-        let region_owner = match who {
-            Some(_) if by_seki => {
-                seki_points += region.len() as u32;
-                Owner::Seki
-            }
-            Some(color) => {
-                territory[color.index()] += region.len() as u32;
-                owner_of(color)
-            }
-            None => Owner::Nobody,
-        };
-        for &i in region {
-            owner[i] = region_owner;
-        }
-    });
-
-    let black = (territory[0] + prisoners[0]) as f64;
-    let white = (territory[1] + prisoners[1]) as f64;
-    let m = margin(black, white, komi, 0.0);
-    TerritoryCount {
-        score: TerritoryScore {
-            black_territory: territory[0],
-            white_territory: territory[1],
-            black_prisoners: prisoners[0],
-            white_prisoners: prisoners[1],
-            seki_points,
+    on_grid(
+        position.size,
+        TerritoryWithOwners {
+            position,
+            dead,
+            seki,
+            captures,
             komi,
-            margin: m,
-            result: format_points(m),
         },
-        owner,
-    }
+    )
 }
 
-/// The board with `dead` taken off (points off the board or without a stone ignored),
-/// and the prisoners: `captures` plus the dead stones, each counted for its taker.
-pub(super) fn take_off_dead(
-    position: &Position,
-    dead: &[Point],
+struct TerritoryWithOwners<'a> {
+    position: &'a Position,
+    dead: &'a [Point],
+    seki: &'a [Point],
     captures: [u32; 2],
-) -> (Vec<Option<Color>>, [u32; 2]) {
-    let size = position.size;
-    let mut cells = position.cells.clone();
-    let mut prisoners = captures;
-    for &p in dead {
-        if size.contains(p) {
-            if let Some(color) = cells[size.index(p)].take() {
-                prisoners[color.opponent().index()] += 1;
+    komi: f64,
+}
+
+impl OnGrid for TerritoryWithOwners<'_> {
+    type Output = TerritoryCount;
+    fn run<const N: usize>(self, grid: &Grid<N>) -> TerritoryCount {
+        let sweep = Sweep::new(grid, self.position, self.dead, self.seki);
+        let mut owner = vec![Owner::Nobody; grid.size().points()];
+        for color in [Color::Black, Color::White] {
+            let k = color.index();
+            let territory = sweep.only[k] & !sweep.by_seki;
+            for i in (sweep.stones[k] | territory).indices() {
+                owner[i] = owner_of(color);
             }
         }
-    }
-    (cells, prisoners)
-}
-
-/// Per point of `cells`, whether a stone in seki stands there; empty when `seki` is.
-pub(super) fn seki_stones(
-    position: &Position,
-    cells: &[Option<Color>],
-    seki: &[Point],
-) -> Vec<bool> {
-    let size = position.size;
-    let mut in_seki = vec![false; if seki.is_empty() { 0 } else { cells.len() }];
-    for &p in seki {
-        if size.contains(p) && cells[size.index(p)].is_some() {
-            in_seki[size.index(p)] = true;
+        let in_seki = (sweep.only[0] | sweep.only[1]) & sweep.by_seki;
+        for i in in_seki.indices() {
+            owner[i] = Owner::Seki;
+        }
+        let territory = sweep.territory().map(|n| n as u32);
+        let prisoners = sweep.prisoners(self.captures);
+        let black = (territory[0] + prisoners[0]) as f64;
+        let white = (territory[1] + prisoners[1]) as f64;
+        let m = margin(black, white, self.komi, 0.0);
+        TerritoryCount {
+            score: TerritoryScore {
+                black_territory: territory[0],
+                white_territory: territory[1],
+                black_prisoners: prisoners[0],
+                white_prisoners: prisoners[1],
+                seki_points: in_seki.count() as u32,
+                komi: self.komi,
+                margin: m,
+                result: format_points(m),
+            },
+            owner,
         }
     }
-    in_seki
-}
-
-/// Whether an empty region (row-major indices) borders a stone marked in `in_seki`: its
-/// points are then nobody's territory (art. 8).
-pub(super) fn borders_seki(position: &Position, region: &[usize], in_seki: &[bool]) -> bool {
-    let size = position.size;
-    !in_seki.is_empty()
-        && region.iter().any(|&i| {
-            size.neighbors(size.point(i))
-                .any(|q| in_seki[size.index(q)])
-        })
 }
 
 #[cfg(test)]
