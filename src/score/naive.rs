@@ -1,4 +1,4 @@
-//! Today's straightforward counts, point by point through vectors, kept as the oracle the
+//! The first, straightforward counts, point by point through vectors, kept as the oracle the
 //! property tests hold the bitboard counts to: any position, any dead and seki stones must
 //! give the same numbers, owners and lists both ways.
 
