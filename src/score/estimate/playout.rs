@@ -108,9 +108,13 @@ impl Layout {
     }
 }
 
-#[derive(Clone)]
 pub(super) struct Board {
     color: Vec<u8>,
+    /// Per cell, how many of its four neighbours hold each value (empty, black, white,
+    /// edge): four bits each, read with [`Board::around`]. Kept up to date on every move,
+    /// so that the eye, legality and self-atari tests that the move generator runs on
+    /// most empty points mostly read one number. Meaningless on the edge ring.
+    around: Vec<u16>,
     head: Vec<u16>,
     next: Vec<u16>,
     size: Vec<u16>,
@@ -122,11 +126,46 @@ pub(super) struct Board {
     ko: u16,
 }
 
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            color: self.color.clone(),
+            around: self.around.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            size: self.size.clone(),
+            lib_n: self.lib_n.clone(),
+            lib_sum: self.lib_sum.clone(),
+            lib_sq: self.lib_sq.clone(),
+            empties: self.empties.clone(),
+            epos: self.epos.clone(),
+            ko: self.ko,
+        }
+    }
+
+    /// Copies into the buffers already held: each play-out starts from a copy of the
+    /// same board, without allocating.
+    fn clone_from(&mut self, source: &Board) {
+        self.color.clone_from(&source.color);
+        self.around.clone_from(&source.around);
+        self.head.clone_from(&source.head);
+        self.next.clone_from(&source.next);
+        self.size.clone_from(&source.size);
+        self.lib_n.clone_from(&source.lib_n);
+        self.lib_sum.clone_from(&source.lib_sum);
+        self.lib_sq.clone_from(&source.lib_sq);
+        self.empties.clone_from(&source.empties);
+        self.epos.clone_from(&source.epos);
+        self.ko = source.ko;
+    }
+}
+
 impl Board {
     pub(super) fn from_position(layout: &Layout, position: &Position) -> Board {
         let cells = layout.cells();
         let mut b = Board {
             color: vec![EDGE; cells],
+            around: vec![0; cells],
             head: (0..cells as u16).collect(),
             next: (0..cells as u16).collect(),
             size: vec![0; cells],
@@ -165,17 +204,35 @@ impl Board {
         }
         for &p in &layout.padded {
             let p = p as usize;
-            if b.color[p] == EMPTY {
-                for d in 0..4 {
-                    let q = layout.nb(p, d);
-                    if b.color[q] == BLACK || b.color[q] == WHITE {
-                        let h = b.head[q] as usize;
-                        b.add_lib(h, p);
-                    }
+            for d in 0..4 {
+                let q = layout.nb(p, d);
+                b.around[p] += 1 << (4 * b.color[q]);
+                if b.color[p] == EMPTY && (b.color[q] == BLACK || b.color[q] == WHITE) {
+                    let h = b.head[q] as usize;
+                    b.add_lib(h, p);
                 }
             }
         }
         b
+    }
+
+    /// How many of the neighbours of `p` hold `x` (empty, a colour or the edge).
+    #[inline]
+    fn around(&self, p: usize, x: u8) -> u16 {
+        (self.around[p] >> (4 * x)) & 0xf
+    }
+
+    /// Sets the cell `p` from `from` to `to`, and its neighbours' counts of what is
+    /// around them.
+    #[inline]
+    fn recolor(&mut self, layout: &Layout, p: usize, from: u8, to: u8) {
+        self.color[p] = to;
+        let change = (1u16 << (4 * to)).wrapping_sub(1 << (4 * from));
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            // Edge cells' counts are never read: let them wrap.
+            self.around[q] = self.around[q].wrapping_add(change);
+        }
     }
 
     /// Merges the chains of `p` and of its neighbour `q` when `q` holds colour `c`.
@@ -242,10 +299,8 @@ impl Board {
         if self.color[p] != EMPTY || p == self.ko as usize || layout.frozen[p] {
             return false;
         }
-        for d in 0..4 {
-            if self.color[layout.nb(p, d)] == EMPTY {
-                return true;
-            }
+        if self.around(p, EMPTY) > 0 {
+            return true;
         }
         for d in 0..4 {
             let q = layout.nb(p, d);
@@ -265,12 +320,10 @@ impl Board {
 
     /// A real eye of `c`: every neighbour is `c` (or the edge) and the diagonals hold at
     /// most one opponent stone, none on the edge.
+    #[inline]
     fn is_own_eye(&self, layout: &Layout, p: usize, c: u8) -> bool {
-        for d in 0..4 {
-            let x = self.color[layout.nb(p, d)];
-            if x != c && x != EDGE {
-                return false;
-            }
+        if self.around(p, c) + self.around(p, EDGE) != 4 {
+            return false;
         }
         let opp = 3 - c;
         let (mut bad, mut edge) = (0, 0);
@@ -290,6 +343,10 @@ impl Board {
     /// Each own neighbour chain's liberties other than `p` come from its pseudo-liberty
     /// sums with `p`'s share taken out: none, exactly one (all the same point), or more.
     fn is_group_self_atari(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        // Two liberties, or no chain of `c` to join: no self-atari of a chain.
+        if self.around(p, EMPTY) >= 2 || self.around(p, c) == 0 {
+            return false;
+        }
         let mut lib = 0usize;
         let mut has_lib = false;
         let mut own = [0usize; 4];
@@ -352,9 +409,7 @@ impl Board {
     /// Whether playing `c` at `p` leaves the resulting chain at least two liberties
     /// (captures aside).
     fn extends_to_freedom(&self, layout: &Layout, p: usize, c: u8) -> bool {
-        let empties = (0..4)
-            .filter(|&d| self.color[layout.nb(p, d)] == EMPTY)
-            .count();
+        let empties = self.around(p, EMPTY);
         empties >= 2 || (empties == 1 && !self.is_group_self_atari(layout, p, c))
     }
 
@@ -376,8 +431,9 @@ impl Board {
     fn capture(&mut self, layout: &Layout, h: usize) -> usize {
         let count = self.size[h] as usize;
         let mut s = h;
+        let x = self.color[h];
         loop {
-            self.color[s] = EMPTY;
+            self.recolor(layout, s, x, EMPTY);
             self.push_empty(s);
             for d in 0..4 {
                 let q = layout.nb(s, d);
@@ -402,7 +458,7 @@ impl Board {
     fn play(&mut self, layout: &Layout, p: usize, c: u8) {
         let opp = 3 - c;
         self.remove_empty(p);
-        self.color[p] = c;
+        self.recolor(layout, p, EMPTY, c);
         self.head[p] = p as u16;
         self.next[p] = p as u16;
         self.size[p] = 1;
@@ -456,6 +512,13 @@ impl Board {
         for p in 0..cells {
             let on_board = layout.plain[p] != u16::MAX;
             let x = self.color[p];
+            if on_board {
+                let mut around = 0u16;
+                for d in 0..4 {
+                    around += 1 << (4 * self.color[layout.nb(p, d)]);
+                }
+                assert_eq!(self.around[p], around, "neighbour counts of {p}");
+            }
             match x {
                 EDGE => assert!(!on_board, "cell {p} on the board holds the edge"),
                 _ if !on_board => panic!("edge cell {p} holds {x}"),
@@ -820,14 +883,8 @@ impl Board {
                 (_, Some(Color::Black)) => 1,
                 (_, Some(Color::White)) => -1,
                 _ => {
-                    let (mut b, mut w) = (false, false);
-                    for d in 0..4 {
-                        match self.color[layout.nb(p, d)] {
-                            BLACK => b = true,
-                            WHITE => w = true,
-                            _ => {}
-                        }
-                    }
+                    let b = self.around(p, BLACK) > 0;
+                    let w = self.around(p, WHITE) > 0;
                     if b && w {
                         stats.shared[i] += 1;
                     }
