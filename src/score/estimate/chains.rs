@@ -11,18 +11,31 @@ pub(super) struct Chain {
     pub(super) liberties: Vec<usize>,
 }
 
+/// The neighbours of a point on the board: left, right, up, down, those that exist.
+#[inline]
 pub(super) fn neighbors(size: BoardSize, i: usize) -> impl Iterator<Item = usize> {
-    let w = size.width as usize;
-    let h = size.height as usize;
-    let (c, r) = (i % w, i / w);
-    [
-        (c > 0).then(|| i - 1),
-        (c + 1 < w).then(|| i + 1),
-        (r > 0).then(|| i - w),
-        (r + 1 < h).then(|| i + w),
-    ]
-    .into_iter()
-    .flatten()
+    let (w, h) = (size.width as usize, size.height as usize);
+    let (c, r) = column_and_row(w, i);
+    let mut out = [0; 4];
+    let mut n = 0;
+    for (exists, q) in [
+        (c > 0, i.wrapping_sub(1)),
+        (c + 1 < w, i + 1),
+        (r > 0, i.wrapping_sub(w)),
+        (r + 1 < h, i + w),
+    ] {
+        out[n] = q;
+        n += usize::from(exists);
+    }
+    out.into_iter().take(n)
+}
+
+/// The column and row of the row-major point `i` on a board `w` wide. (Boards have at
+/// most 52 × 52 points: a 32-bit division does.)
+#[inline]
+fn column_and_row(w: usize, i: usize) -> (usize, usize) {
+    let (i, w) = (i as u32, w as u32);
+    ((i % w) as usize, (i / w) as usize)
 }
 
 /// The chains of a position, in row-major order of their first stone, and for each
@@ -88,7 +101,7 @@ pub(super) fn chain_index(points: usize, chains: &[Chain]) -> Vec<usize> {
 pub(super) fn diagonals(size: BoardSize, i: usize) -> impl Iterator<Item = usize> {
     let w = size.width as usize;
     let h = size.height as usize;
-    let (c, r) = (i % w, i / w);
+    let (c, r) = column_and_row(w, i);
     [
         (c > 0 && r > 0).then(|| i - w - 1),
         (c + 1 < w && r > 0).then(|| i - w + 1),

@@ -49,7 +49,7 @@ mod random_games;
 use crate::geom::{Color, Point, Position};
 use chains::{chain_index, chains_of};
 use decide::{decide, Stats, BATCH};
-use playout::{Board, Layout, SplitMix, XorShift, BLACK, WHITE};
+use playout::{Board, ChainCells, Layout, SplitMix, XorShift, BLACK, WHITE};
 use static_pass::{benson, frozen_areas, static_dead};
 
 /// Settings of [`estimate_dead`].
@@ -165,7 +165,8 @@ pub struct Estimator<'a> {
     layout: Layout,
     board: Board,
     work: Board,
-    frozen: Vec<Option<Color>>,
+    /// The chains as the play-out board's cells, for the tally.
+    chain_cells: ChainCells,
     stats: Stats,
     rng: SplitMix,
     /// Play-outs run so far.
@@ -195,13 +196,14 @@ impl<'a> Estimator<'a> {
         let mut layout = Layout::new(position.size);
         let mut board = Board::from_position(&layout, &playing);
         let frozen = frozen_areas(&playing);
-        for (i, f) in frozen.iter().enumerate() {
-            if f.is_some() {
+        for (i, f) in frozen.into_iter().enumerate() {
+            if let Some(owner) = f {
                 let p = layout.padded[i] as usize;
                 board.remove_empty(p);
-                layout.frozen[p] = true;
+                layout.freeze(p, owner);
             }
         }
+        let chain_cells = ChainCells::new(&layout, &chains);
         let points = position.size.points();
         let stats = Stats {
             owner: vec![0; points],
@@ -219,7 +221,7 @@ impl<'a> Estimator<'a> {
             removed,
             layout,
             board,
-            frozen,
+            chain_cells,
             stats,
             rng: SplitMix::new(config.seed),
             played: 0,
@@ -251,7 +253,7 @@ impl<'a> Estimator<'a> {
             };
             self.work.playout(&self.layout, first, &mut prng);
             self.work
-                .tally(&self.layout, &self.chains, &self.frozen, &mut self.stats);
+                .tally(&self.layout, &self.chain_cells, &mut self.stats);
             self.played += 1;
         }
     }

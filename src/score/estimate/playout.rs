@@ -71,7 +71,9 @@ pub(super) struct Layout {
     dirs: [isize; 4],
     diags: [isize; 4],
     /// Cells of settled areas, where nobody plays.
-    pub(super) frozen: Vec<bool>,
+    frozen: Vec<bool>,
+    /// Per cell, +1 in Black's settled areas, -1 in White's, 0 elsewhere.
+    frozen_owner: Vec<i32>,
 }
 
 impl Layout {
@@ -95,7 +97,14 @@ impl Layout {
             dirs: [-s, -1, 1, s],
             diags: [-s - 1, -s + 1, s - 1, s + 1],
             frozen: vec![false; cells],
+            frozen_owner: vec![0; cells],
         }
+    }
+
+    /// Marks the cell `p` as part of an area settled for `owner`.
+    pub(super) fn freeze(&mut self, p: usize, owner: Color) {
+        self.frozen[p] = true;
+        self.frozen_owner[p] = if owner == Color::Black { 1 } else { -1 };
     }
 
     fn cells(&self) -> usize {
@@ -108,18 +117,61 @@ impl Layout {
     }
 }
 
-#[derive(Clone)]
+/// A chain's pseudo-liberties: each liberty counted once per stone of the chain touching
+/// it, with the sums of the liberties and of their squares. The chain is in atari exactly
+/// when all its pseudo-liberties are one point: `n * sq == sum * sum`.
+#[derive(Clone, Copy, Debug, Default)]
+struct PseudoLiberties {
+    n: u32,
+    sum: u32,
+    sq: u64,
+}
+
 pub(super) struct Board {
     color: Vec<u8>,
+    /// Per cell, how many of its four neighbours hold each value (empty, black, white,
+    /// edge): four bits each, read with [`Board::around`]. Kept up to date on every move,
+    /// so that the eye, legality and self-atari tests that the move generator runs on
+    /// most empty points mostly read one number. Meaningless on the edge ring.
+    around: Vec<u16>,
     head: Vec<u16>,
     next: Vec<u16>,
     size: Vec<u16>,
-    lib_n: Vec<u32>,
-    lib_sum: Vec<u32>,
-    lib_sq: Vec<u64>,
+    /// Per chain head, its pseudo-liberties.
+    libs: Vec<PseudoLiberties>,
     empties: Vec<u16>,
     epos: Vec<u16>,
     ko: u16,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            color: self.color.clone(),
+            around: self.around.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            size: self.size.clone(),
+            libs: self.libs.clone(),
+            empties: self.empties.clone(),
+            epos: self.epos.clone(),
+            ko: self.ko,
+        }
+    }
+
+    /// Copies into the buffers already held: each play-out starts from a copy of the
+    /// same board, without allocating.
+    fn clone_from(&mut self, source: &Board) {
+        self.color.clone_from(&source.color);
+        self.around.clone_from(&source.around);
+        self.head.clone_from(&source.head);
+        self.next.clone_from(&source.next);
+        self.size.clone_from(&source.size);
+        self.libs.clone_from(&source.libs);
+        self.empties.clone_from(&source.empties);
+        self.epos.clone_from(&source.epos);
+        self.ko = source.ko;
+    }
 }
 
 impl Board {
@@ -127,12 +179,11 @@ impl Board {
         let cells = layout.cells();
         let mut b = Board {
             color: vec![EDGE; cells],
+            around: vec![0; cells],
             head: (0..cells as u16).collect(),
             next: (0..cells as u16).collect(),
             size: vec![0; cells],
-            lib_n: vec![0; cells],
-            lib_sum: vec![0; cells],
-            lib_sq: vec![0; cells],
+            libs: vec![PseudoLiberties::default(); cells],
             empties: Vec::with_capacity(position.cells.len()),
             epos: vec![0; cells],
             ko: 0,
@@ -165,21 +216,39 @@ impl Board {
         }
         for &p in &layout.padded {
             let p = p as usize;
-            if b.color[p] == EMPTY {
-                for d in 0..4 {
-                    let q = layout.nb(p, d);
-                    if b.color[q] == BLACK || b.color[q] == WHITE {
-                        let h = b.head[q] as usize;
-                        b.add_lib(h, p);
-                    }
+            for d in 0..4 {
+                let q = layout.nb(p, d);
+                b.around[p] += 1 << (4 * b.color[q]);
+                if b.color[p] == EMPTY && (b.color[q] == BLACK || b.color[q] == WHITE) {
+                    let h = b.head[q] as usize;
+                    b.add_lib(h, p);
                 }
             }
         }
         b
     }
 
-    /// Merges the chains of `p` and of its neighbour `q` when `q` holds colour `c`.
+    /// How many of the neighbours of `p` hold `x` (empty, a colour or the edge).
     #[inline]
+    fn around(&self, p: usize, x: u8) -> u16 {
+        (self.around[p] >> (4 * x)) & 0xf
+    }
+
+    /// Sets the cell `p` from `from` to `to`, and its neighbours' counts of what is
+    /// around them.
+    #[inline]
+    fn recolor(&mut self, layout: &Layout, p: usize, from: u8, to: u8) {
+        self.color[p] = to;
+        let change = (1u16 << (4 * to)).wrapping_sub(1 << (4 * from));
+        for d in 0..4 {
+            let q = layout.nb(p, d);
+            // Edge cells' counts are never read: let them wrap.
+            self.around[q] = self.around[q].wrapping_add(change);
+        }
+    }
+
+    /// Merges the chains of `p` and of its neighbour `q` when `q` holds colour `c`.
+    #[inline(always)]
     fn join_if_same(&mut self, p: usize, q: usize, c: u8) {
         if self.color[q] == c {
             let (hp, hq) = (self.head[p] as usize, self.head[q] as usize);
@@ -191,29 +260,32 @@ impl Board {
 
     #[inline]
     fn add_lib(&mut self, h: usize, p: usize) {
-        self.lib_n[h] += 1;
-        self.lib_sum[h] += p as u32;
-        self.lib_sq[h] += (p * p) as u64;
+        let l = &mut self.libs[h];
+        l.n += 1;
+        l.sum += p as u32;
+        l.sq += (p * p) as u64;
     }
 
     #[inline]
     fn rm_lib(&mut self, h: usize, p: usize) {
-        self.lib_n[h] -= 1;
-        self.lib_sum[h] -= p as u32;
-        self.lib_sq[h] -= (p * p) as u64;
+        let l = &mut self.libs[h];
+        l.n -= 1;
+        l.sum -= p as u32;
+        l.sq -= (p * p) as u64;
     }
 
     /// Whether the chain with head `h` has exactly one liberty.
     #[inline]
     fn in_atari(&self, h: usize) -> bool {
-        let n = self.lib_n[h] as u64;
-        let s = self.lib_sum[h] as u64;
-        n > 0 && n * self.lib_sq[h] == s * s
+        let l = self.libs[h];
+        let (n, s) = (l.n as u64, l.sum as u64);
+        n > 0 && n * l.sq == s * s
     }
 
     #[inline]
     fn atari_lib(&self, h: usize) -> usize {
-        (self.lib_sum[h] / self.lib_n[h]) as usize
+        let l = self.libs[h];
+        (l.sum / l.n) as usize
     }
 
     /// Joins chain `b` into chain `a` (or the other way round, the larger one stays).
@@ -233,19 +305,20 @@ impl Board {
         }
         self.next.swap(a, b);
         self.size[a] += self.size[b];
-        self.lib_n[a] += self.lib_n[b];
-        self.lib_sum[a] += self.lib_sum[b];
-        self.lib_sq[a] += self.lib_sq[b];
+        let lb = self.libs[b];
+        let la = &mut self.libs[a];
+        la.n += lb.n;
+        la.sum += lb.sum;
+        la.sq += lb.sq;
     }
 
+    #[inline]
     fn is_legal(&self, layout: &Layout, p: usize, c: u8) -> bool {
         if self.color[p] != EMPTY || p == self.ko as usize || layout.frozen[p] {
             return false;
         }
-        for d in 0..4 {
-            if self.color[layout.nb(p, d)] == EMPTY {
-                return true;
-            }
+        if self.around(p, EMPTY) > 0 {
+            return true;
         }
         for d in 0..4 {
             let q = layout.nb(p, d);
@@ -265,12 +338,10 @@ impl Board {
 
     /// A real eye of `c`: every neighbour is `c` (or the edge) and the diagonals hold at
     /// most one opponent stone, none on the edge.
+    #[inline]
     fn is_own_eye(&self, layout: &Layout, p: usize, c: u8) -> bool {
-        for d in 0..4 {
-            let x = self.color[layout.nb(p, d)];
-            if x != c && x != EDGE {
-                return false;
-            }
+        if self.around(p, c) + self.around(p, EDGE) != 4 {
+            return false;
         }
         let opp = 3 - c;
         let (mut bad, mut edge) = (0, 0);
@@ -289,7 +360,12 @@ impl Board {
     ///
     /// Each own neighbour chain's liberties other than `p` come from its pseudo-liberty
     /// sums with `p`'s share taken out: none, exactly one (all the same point), or more.
+    #[inline]
     fn is_group_self_atari(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        // Two liberties, or no chain of `c` to join: no self-atari of a chain.
+        if self.around(p, EMPTY) >= 2 || self.around(p, c) == 0 {
+            return false;
+        }
         let mut lib = 0usize;
         let mut has_lib = false;
         let mut own = [0usize; 4];
@@ -330,12 +406,13 @@ impl Board {
             let h = own[k];
             let m = share[k] as u64;
             let pp = p as u64;
-            let n = self.lib_n[h] as u64 - m;
+            let l = self.libs[h];
+            let n = l.n as u64 - m;
             if n == 0 {
                 continue;
             }
-            let s = self.lib_sum[h] as u64 - m * pp;
-            let q = self.lib_sq[h] - m * pp * pp;
+            let s = l.sum as u64 - m * pp;
+            let q = l.sq - m * pp * pp;
             if n * q != s * s {
                 return false;
             }
@@ -352,9 +429,7 @@ impl Board {
     /// Whether playing `c` at `p` leaves the resulting chain at least two liberties
     /// (captures aside).
     fn extends_to_freedom(&self, layout: &Layout, p: usize, c: u8) -> bool {
-        let empties = (0..4)
-            .filter(|&d| self.color[layout.nb(p, d)] == EMPTY)
-            .count();
+        let empties = self.around(p, EMPTY);
         empties >= 2 || (empties == 1 && !self.is_group_self_atari(layout, p, c))
     }
 
@@ -376,8 +451,9 @@ impl Board {
     fn capture(&mut self, layout: &Layout, h: usize) -> usize {
         let count = self.size[h] as usize;
         let mut s = h;
+        let x = self.color[h];
         loop {
-            self.color[s] = EMPTY;
+            self.recolor(layout, s, x, EMPTY);
             self.push_empty(s);
             for d in 0..4 {
                 let q = layout.nb(s, d);
@@ -402,13 +478,11 @@ impl Board {
     fn play(&mut self, layout: &Layout, p: usize, c: u8) {
         let opp = 3 - c;
         self.remove_empty(p);
-        self.color[p] = c;
+        self.recolor(layout, p, EMPTY, c);
         self.head[p] = p as u16;
         self.next[p] = p as u16;
         self.size[p] = 1;
-        self.lib_n[p] = 0;
-        self.lib_sum[p] = 0;
-        self.lib_sq[p] = 0;
+        self.libs[p] = PseudoLiberties::default();
         for d in 0..4 {
             let q = layout.nb(p, d);
             match self.color[q] {
@@ -429,14 +503,14 @@ impl Board {
             let q = layout.nb(p, d);
             if self.color[q] == opp {
                 let h = self.head[q] as usize;
-                if self.lib_n[h] == 0 {
+                if self.libs[h].n == 0 {
                     captured += self.capture(layout, h);
                     ko = q;
                 }
             }
         }
         let h = self.head[p] as usize;
-        self.ko = if captured == 1 && self.size[h] == 1 && self.lib_n[h] == 1 {
+        self.ko = if captured == 1 && self.size[h] == 1 && self.libs[h].n == 1 {
             ko as u16
         } else {
             0
@@ -456,6 +530,13 @@ impl Board {
         for p in 0..cells {
             let on_board = layout.plain[p] != u16::MAX;
             let x = self.color[p];
+            if on_board {
+                let mut around = 0u16;
+                for d in 0..4 {
+                    around += 1 << (4 * self.color[layout.nb(p, d)]);
+                }
+                assert_eq!(self.around[p], around, "neighbour counts of {p}");
+            }
             match x {
                 EDGE => assert!(!on_board, "cell {p} on the board holds the edge"),
                 _ if !on_board => panic!("edge cell {p} holds {x}"),
@@ -566,7 +647,8 @@ impl Board {
             members.len(),
             "size of chain {start}"
         );
-        let cached = (self.lib_n[h], self.lib_sum[h], self.lib_sq[h]);
+        let l = self.libs[h];
+        let cached = (l.n, l.sum, l.sq);
         assert_eq!(cached, (n, sum, sq), "pseudo-liberties of chain {start}");
         assert!(n > 0, "chain {start} has no liberty");
         assert_eq!(
@@ -583,15 +665,51 @@ impl Board {
         }
     }
 
-    /// A move the play-outs may choose at random: legal, not into an own eye, not a chain
-    /// of two or more stones into self-atari unless it is a killing throw-in.
-    #[inline]
+    /// A move the play-outs may choose at random on the empty point `p`: legal, not into
+    /// an own eye, not a chain of two or more stones into self-atari unless it is a
+    /// killing throw-in.
+    #[inline(always)]
     fn good_move(&self, layout: &Layout, p: usize, c: u8) -> bool {
-        // The eye test first: it is the cheaper, and the one most points fail once the
-        // play-out nears its end.
-        !self.is_own_eye(layout, p, c)
-            && self.is_legal(layout, p, c)
-            && (!self.is_group_self_atari(layout, p, c) || self.is_nakade(layout, p, c))
+        // Most points early in a play-out: with two empty neighbours, a move is neither
+        // into an eye nor into self-atari, and legal where it is allowed at all.
+        if self.around(p, EMPTY) >= 2 {
+            return p != self.ko as usize && !layout.frozen[p];
+        }
+        self.good_move_when_crowded(layout, p, c)
+    }
+
+    /// [`Board::good_move`] on a point with at most one empty neighbour: the tests of
+    /// [`Board::is_own_eye`], [`Board::is_legal`] and [`Board::is_group_self_atari`],
+    /// with what the counts of neighbours already tell left out.
+    #[inline(never)]
+    fn good_move_when_crowded(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        if p == self.ko as usize || layout.frozen[p] {
+            return false;
+        }
+        let own = self.around(p, c);
+        if self.around(p, EMPTY) == 0 {
+            if own == 0 {
+                // Only the opponent and the edge around: legal as a capture alone, which
+                // joins no chain of `c` and so puts none in self-atari.
+                return self.captures_at(layout, p, c);
+            }
+            // The eye test first: it is the cheaper, and the one most points fail once
+            // the play-out nears its end.
+            if self.is_own_eye(layout, p, c) || !self.is_legal(layout, p, c) {
+                return false;
+            }
+        }
+        // With one empty neighbour, the move is legal and into no eye.
+        !self.is_group_self_atari(layout, p, c) || self.is_nakade(layout, p, c)
+    }
+
+    /// Whether `c` at `p` takes an opponent chain next to it (one left in atari).
+    #[inline]
+    fn captures_at(&self, layout: &Layout, p: usize, c: u8) -> bool {
+        (0..4).any(|d| {
+            let q = layout.nb(p, d);
+            self.color[q] == 3 - c && self.in_atari(self.head[q] as usize)
+        })
     }
 
     /// Whether the chain that `c` makes at `p`, left with one liberty, is a killing shape
@@ -656,9 +774,10 @@ impl Board {
             .map(|d| layout.nb(p, d))
             .filter(|&q| self.color[q] == opp && self.head[q] as usize == h)
             .count() as u64;
-        let n = self.lib_n[h] as u64 - shared;
-        let sum = self.lib_sum[h] as u64 - shared * p as u64;
-        let sq = self.lib_sq[h] - shared * (p as u64) * (p as u64);
+        let l = self.libs[h];
+        let n = l.n as u64 - shared;
+        let sum = l.sum as u64 - shared * p as u64;
+        let sq = l.sq - shared * (p as u64) * (p as u64);
         if n == 0 || n * sq != sum * sum || (sum / n) as usize != last_liberty {
             return false;
         }
@@ -804,57 +923,66 @@ impl Board {
     }
 
     /// Adds the end of a play-out to the statistics.
-    pub(super) fn tally(
-        &self,
-        layout: &Layout,
-        chains: &[Chain],
-        frozen: &[Option<Color>],
-        stats: &mut Stats,
-    ) {
+    pub(super) fn tally(&self, layout: &Layout, chains: &ChainCells, stats: &mut Stats) {
         stats.runs += 1;
         for (i, &p) in layout.padded.iter().enumerate() {
             let p = p as usize;
-            let v = match (self.color[p], frozen[i]) {
-                (BLACK, _) => 1,
-                (WHITE, _) => -1,
-                (_, Some(Color::Black)) => 1,
-                (_, Some(Color::White)) => -1,
+            stats.owner[i] += match self.color[p] {
+                BLACK => 1,
+                WHITE => -1,
+                _ if layout.frozen[p] => layout.frozen_owner[p],
                 _ => {
-                    let (mut b, mut w) = (false, false);
-                    for d in 0..4 {
-                        match self.color[layout.nb(p, d)] {
-                            BLACK => b = true,
-                            WHITE => w = true,
-                            _ => {}
-                        }
-                    }
-                    if b && w {
-                        stats.shared[i] += 1;
-                    }
-                    match (b, w) {
-                        (true, false) => 1,
-                        (false, true) => -1,
-                        _ => 0,
-                    }
+                    // An empty point is owned by the only colour bordering it.
+                    let b = self.around(p, BLACK) > 0;
+                    let w = self.around(p, WHITE) > 0;
+                    stats.shared[i] += u32::from(b && w);
+                    i32::from(b) - i32::from(w)
                 }
             };
-            stats.owner[i] += v;
         }
-        for (id, chain) in chains.iter().enumerate() {
-            let want = if chain.color == Color::Black {
-                BLACK
-            } else {
-                WHITE
-            };
-            let kept = chain
-                .stones
+        let mut start = 0;
+        for (id, (&end, &want)) in chains.ends.iter().zip(&chains.colors).enumerate() {
+            let stones = &chains.cells[start..end];
+            let kept = stones
                 .iter()
-                .filter(|&&s| self.color[layout.padded[s] as usize] == want)
+                .filter(|&&s| self.color[s as usize] == want)
                 .count();
-            if 2 * kept > chain.stones.len() {
+            if 2 * kept > stones.len() {
                 stats.alive_votes[id] += 1;
             }
+            start = end;
         }
+    }
+}
+
+/// The chains of the final position, their stones as cells of the play-out board: what
+/// [`Board::tally`] looks at to tell which chains a play-out kept.
+pub(super) struct ChainCells {
+    /// The cells of every chain, one chain after the other.
+    cells: Vec<u16>,
+    /// Per chain, where its cells end in `cells`.
+    ends: Vec<usize>,
+    /// Per chain, its colour on the play-out board.
+    colors: Vec<u8>,
+}
+
+impl ChainCells {
+    pub(super) fn new(layout: &Layout, chains: &[Chain]) -> ChainCells {
+        let mut out = ChainCells {
+            cells: Vec::new(),
+            ends: Vec::with_capacity(chains.len()),
+            colors: Vec::with_capacity(chains.len()),
+        };
+        for chain in chains {
+            out.cells
+                .extend(chain.stones.iter().map(|&s| layout.padded[s]));
+            out.ends.push(out.cells.len());
+            out.colors.push(match chain.color {
+                Color::Black => BLACK,
+                Color::White => WHITE,
+            });
+        }
+        out
     }
 }
 

@@ -6,7 +6,6 @@
 //! could only escape by a move elsewhere, which the caller rules out by reading only
 //! chains whose neighbours are alive.
 
-use super::chains::neighbors;
 use crate::geom::{BoardSize, Color, Position};
 
 /// Chains with at most this many liberties are read.
@@ -21,16 +20,42 @@ const DEPTH: u32 = 14;
 /// Positions visited per chain at most; a reading that needs more decides nothing.
 const BUDGET: u32 = 300;
 
+/// What a cell of the reader's board holds.
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+/// The ring of cells around the board: neither a stone nor a liberty.
+const EDGE: u8 = 3;
+
+fn stone(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The other colour of a stone cell.
+#[inline]
+fn other(x: u8) -> u8 {
+    3 - x
+}
+
 /// The search ran out of its budget.
 struct OutOfBudget;
 
 /// A chain's stones and its liberties.
 type StonesAndLiberties = (Vec<usize>, Vec<usize>);
 
-/// A board for reading: plain cells, the simple ko rule, moves undone after each try.
+/// A board for reading: cells padded with a ring of edge cells (neighbours are fixed
+/// steps away, with no test for the border), the simple ko rule, moves undone after each
+/// try. Points are padded cells inside; [`Reader::captured_whoever_moves`] takes a
+/// row-major index.
 pub(super) struct Reader {
     size: BoardSize,
-    cells: Vec<Option<Color>>,
+    /// Steps to the four neighbours: left, right, up, down, the order of
+    /// [`super::chains::neighbors`], which the lists of moves keep.
+    dirs: [isize; 4],
+    cells: Vec<u8>,
     /// Generation marks for flood fills.
     mark: Vec<u32>,
     generation: u32,
@@ -53,16 +78,37 @@ struct Undo {
 
 impl Reader {
     pub(super) fn new(position: &Position) -> Reader {
+        let size = position.size;
+        let (w, h) = (size.width as usize, size.height as usize);
+        let stride = w + 2;
+        let mut cells = vec![EDGE; stride * (h + 2)];
+        for (i, cell) in position.cells.iter().enumerate() {
+            cells[(i / w + 1) * stride + i % w + 1] = cell.map_or(EMPTY, stone);
+        }
+        let s = stride as isize;
         Reader {
-            size: position.size,
-            cells: position.cells.clone(),
-            mark: vec![0; position.cells.len()],
+            size,
+            dirs: [-1, 1, -s, s],
+            mark: vec![0; cells.len()],
+            cells,
             generation: 0,
             ko: None,
             nodes: 0,
             stack: Vec::new(),
             spare: Vec::new(),
         }
+    }
+
+    /// The reader's cell of a row-major point.
+    fn cell(&self, point: usize) -> usize {
+        let w = self.size.width as usize;
+        (point / w + 1) * (w + 2) + point % w + 1
+    }
+
+    /// The four neighbours of the cell `p`, edge cells included.
+    #[inline]
+    fn neighbours(&self, p: usize) -> [usize; 4] {
+        self.dirs.map(|d| (p as isize + d) as usize)
     }
 
     /// An empty list of points, from the spares when there is one.
@@ -78,11 +124,15 @@ impl Reader {
         }
     }
 
-    /// Whether the chain on `target` is captured whoever moves first, with its owner
-    /// free to pass: `false` also when the reading does not finish within its budget.
+    /// Whether the chain on the row-major point `target` is captured whoever moves first,
+    /// with its owner free to pass: `false` also when the reading does not finish within
+    /// its budget.
     pub(super) fn captured_whoever_moves(&mut self, target: usize) -> bool {
-        let Some(defender) = self.cells[target] else {
-            return false;
+        let target = self.cell(target);
+        let defender = match self.cells[target] {
+            BLACK => Color::Black,
+            WHITE => Color::White,
+            _ => return false,
         };
         self.nodes = 0;
         self.ko = None;
@@ -103,14 +153,14 @@ impl Reader {
         while i < stones.len() {
             let s = stones[i];
             i += 1;
-            for q in neighbors(self.size, s) {
+            for q in self.neighbours(s) {
                 if self.mark[q] == g {
                     continue;
                 }
                 if self.cells[q] == color {
                     self.mark[q] = g;
                     stones.push(q);
-                } else if self.cells[q].is_none() {
+                } else if self.cells[q] == EMPTY {
                     self.mark[q] = g;
                     liberties.push(q);
                 }
@@ -129,8 +179,8 @@ impl Reader {
         self.mark[p] = g;
         let mut found = false;
         'fill: while let Some(s) = stack.pop() {
-            for q in neighbors(self.size, s) {
-                if self.cells[q].is_none() {
+            for q in self.neighbours(s) {
+                if self.cells[q] == EMPTY {
                     found = true;
                     break 'fill;
                 }
@@ -149,14 +199,14 @@ impl Reader {
         let color = self.cells[p];
         let start = captured.len();
         captured.push(p);
-        self.cells[p] = None;
+        self.cells[p] = EMPTY;
         let mut i = start;
         while i < captured.len() {
             let s = captured[i];
             i += 1;
-            for q in neighbors(self.size, s) {
+            for q in self.neighbours(s) {
                 if self.cells[q] == color {
-                    self.cells[q] = None;
+                    self.cells[q] = EMPTY;
                     captured.push(q);
                 }
             }
@@ -166,33 +216,27 @@ impl Reader {
     /// Plays `color` at `p`; `None` when the move is not allowed (occupied, suicide, or
     /// retaking a ko at once).
     fn play(&mut self, p: usize, color: Color) -> Option<Undo> {
-        if self.cells[p].is_some() || self.ko == Some(p) {
+        if self.cells[p] != EMPTY || self.ko == Some(p) {
             return None;
         }
-        self.cells[p] = Some(color);
-        let mut captured = Vec::new();
-        for q in neighbors(self.size, p) {
-            if self.cells[q] == Some(color.opponent()) && !self.has_liberty(q) {
+        let x = stone(color);
+        self.cells[p] = x;
+        let mut captured = self.list();
+        for q in self.neighbours(p) {
+            if self.cells[q] == other(x) && !self.has_liberty(q) {
                 self.remove(q, &mut captured);
             }
         }
         if !self.has_liberty(p) {
-            self.cells[p] = None;
+            self.cells[p] = EMPTY;
+            self.recycle([captured]);
             return None;
         }
         let ko = self.ko;
         // A lone stone that took one stone and has one liberty left: the ko point.
         let lone_in_atari = || {
-            let mut friends = 0;
-            let mut liberties = 0;
-            for q in neighbors(self.size, p) {
-                match self.cells[q] {
-                    Some(c) if c == color => friends += 1,
-                    None => liberties += 1,
-                    _ => {}
-                }
-            }
-            friends == 0 && liberties == 1
+            let around = self.neighbours(p).map(|q| self.cells[q]);
+            !around.contains(&x) && around.iter().filter(|&&c| c == EMPTY).count() == 1
         };
         self.ko = (captured.len() == 1 && lone_in_atari()).then(|| captured[0]);
         #[cfg(all(test, debug_assertions))]
@@ -205,29 +249,49 @@ impl Reader {
     }
 
     fn undo(&mut self, undo: Undo, color: Color) {
-        self.cells[undo.point] = None;
-        for s in undo.captured {
-            self.cells[s] = Some(color.opponent());
+        self.cells[undo.point] = EMPTY;
+        for &s in &undo.captured {
+            self.cells[s] = other(stone(color));
         }
         self.ko = undo.ko;
+        self.recycle([undo.captured]);
         #[cfg(all(test, debug_assertions))]
         self.debug_validate();
     }
 
-    /// Checks what the reader keeps beside its cells (the marks of its flood fills, the
-    /// ko point) and panics with a clear message on any difference.
+    /// Checks what the reader keeps beside its cells (the edge ring, the marks of its
+    /// flood fills, the ko point) and panics with a clear message on any difference.
     #[cfg(test)]
     fn debug_validate(&self) {
-        let points = self.size.points();
-        assert_eq!(self.cells.len(), points, "cells of a {} board", self.size);
-        assert_eq!(self.mark.len(), points, "marks of a {} board", self.size);
+        let (w, h) = (self.size.width as usize, self.size.height as usize);
+        let cells = (w + 2) * (h + 2);
+        assert_eq!(self.cells.len(), cells, "cells of a {} board", self.size);
+        assert_eq!(self.mark.len(), cells, "marks of a {} board", self.size);
+        for p in 0..cells {
+            let (r, c) = (p / (w + 2), p % (w + 2));
+            let inside = (1..=h).contains(&r) && (1..=w).contains(&c);
+            let x = self.cells[p];
+            assert_eq!(x == EDGE, !inside, "cell {p} holds {x}");
+            assert!(x <= EDGE, "cell {p} holds the invalid value {x}");
+        }
         if let Some(&m) = self.mark.iter().find(|&&m| m > self.generation) {
             panic!("mark {m} is newer than generation {}", self.generation);
         }
         if let Some(k) = self.ko {
-            assert!(k < points, "ko point {k} is off the board");
-            assert_eq!(self.cells[k], None, "ko point {k} is not empty");
+            assert_eq!(self.cells[k], EMPTY, "ko point {k} is not empty");
         }
+    }
+
+    /// The stones of the board, row-major: what a position's cells would hold.
+    #[cfg(test)]
+    fn stones(&self) -> Vec<Option<Color>> {
+        (0..self.size.points())
+            .map(|i| match self.cells[self.cell(i)] {
+                BLACK => Some(Color::Black),
+                WHITE => Some(Color::White),
+                _ => None,
+            })
+            .collect()
     }
 
     /// After a move at `p`: the checks of [`Reader::debug_validate`], and neither the
@@ -236,8 +300,8 @@ impl Reader {
     fn debug_validate_move(&mut self, p: usize) {
         self.debug_validate();
         assert!(self.has_liberty(p), "the chain on {p} has no liberty");
-        for q in neighbors(self.size, p) {
-            if self.cells[q].is_some() {
+        for q in self.neighbours(p) {
+            if self.cells[q] == BLACK || self.cells[q] == WHITE {
                 assert!(
                     self.has_liberty(q),
                     "the chain on {q}, next to {p}, has no liberty"
@@ -266,8 +330,8 @@ impl Reader {
     ) {
         let (mut seen, mut others, mut liberties) = (self.list(), self.list(), self.list());
         for &s in stones {
-            for q in neighbors(self.size, s) {
-                if self.cells[q] != Some(color) || seen.contains(&q) {
+            for q in self.neighbours(s) {
+                if self.cells[q] != stone(color) || seen.contains(&q) {
                     continue;
                 }
                 self.chain(q, &mut others, &mut liberties);
@@ -331,7 +395,7 @@ impl Reader {
             let Some(undo) = self.play(p, attacker) else {
                 continue;
             };
-            let wins = if self.cells[target] != Some(defender) {
+            let wins = if self.cells[target] != stone(defender) {
                 Ok(true)
             } else {
                 self.defender_to_move(target, defender, depth - 1)
@@ -484,13 +548,14 @@ mod tests {
             . . . . .",
         ));
         let size = reader.size;
-        let point = |c, r| size.index(Point::new(c, r));
+        let point = |c, r| reader.cell(size.index(Point::new(c, r)));
+        let (c8, b8) = (point(2, 1), point(1, 1));
         // Black takes at C8 (2, 1), White may not take back at B8 (1, 1) at once.
-        let take = reader.play(point(2, 1), Color::Black).expect("legal");
-        assert_eq!(take.captured, vec![point(1, 1)]);
-        assert!(reader.play(point(1, 1), Color::White).is_none());
+        let take = reader.play(c8, Color::Black).expect("legal");
+        assert_eq!(take.captured, vec![b8]);
+        assert!(reader.play(b8, Color::White).is_none());
         reader.undo(take, Color::Black);
-        assert_eq!(reader.cells[point(1, 1)], Some(Color::White));
+        assert_eq!(reader.cells[b8], WHITE);
     }
 
     #[test]
@@ -519,7 +584,11 @@ mod tests {
                 let mut reader = Reader::new(&position);
                 for p in 0..size.points() {
                     reader.captured_whoever_moves(p);
-                    assert_eq!(reader.cells, position.cells, "{w}x{h} fill {fill} at {p}");
+                    assert_eq!(
+                        reader.stones(),
+                        position.cells,
+                        "{w}x{h} fill {fill} at {p}"
+                    );
                     assert!(reader.nodes <= BUDGET + 1);
                 }
             }

@@ -14,14 +14,14 @@ fn check_agree(reader: &mut Reader, naive: &NaiveBoard, step: usize) {
     reader.debug_validate();
     let size = naive.size();
     assert_eq!(
-        reader.cells,
+        reader.stones(),
         naive.position().cells,
         "stones at step {step}"
     );
     let (mut stones, mut liberties) = (Vec::new(), Vec::new());
-    for i in 0..size.points() {
-        if reader.cells[i].is_some() {
-            reader.chain(i, &mut stones, &mut liberties);
+    for (i, cell) in naive.position().cells.iter().enumerate() {
+        if cell.is_some() {
+            reader.chain(reader.cell(i), &mut stones, &mut liberties);
             assert_eq!(
                 Some(liberties.len() as u32),
                 naive.liberties(size.point(i)),
@@ -30,7 +30,7 @@ fn check_agree(reader: &mut Reader, naive: &NaiveBoard, step: usize) {
             );
         }
     }
-    let ko = naive.ko_point().map(|k| size.index(k));
+    let ko = naive.ko_point().map(|k| reader.cell(size.index(k)));
     assert_eq!(reader.ko, ko, "ko point at step {step}");
 }
 
@@ -61,7 +61,7 @@ fn run_game(size: BoardSize, seed: u64, len: usize) -> u32 {
                 Action::Try(point) => {
                     let before = naive.clone();
                     let ok = legal(&naive, to_move, point);
-                    let undo = reader.play(size.index(point), to_move);
+                    let undo = reader.play(reader.cell(size.index(point)), to_move);
                     assert_eq!(undo.is_some(), ok, "{to_move} {} at {step}", point.sgf());
                     if let Some(undo) = undo {
                         let captured = play(&mut naive, to_move, point);
