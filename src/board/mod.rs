@@ -154,20 +154,6 @@ struct Around {
     n_opp: usize,
 }
 
-/// Adds one adjacency to head `h` in the first `*n` entries of `set`; true if `h` is new.
-#[inline(always)]
-fn tally(set: &mut [(u16, u16); 4], n: &mut usize, h: u16) -> bool {
-    for entry in set.iter_mut().take(*n) {
-        if entry.0 == h {
-            entry.1 += 1;
-            return false;
-        }
-    }
-    set[*n & 3] = (h, 1);
-    *n += 1;
-    true
-}
-
 /// A fixed-size zeroed array on the heap.
 fn boxed<T: Clone, const N: usize>(fill: T) -> Box<[T; N]> {
     match vec![fill; N].into_boxed_slice().try_into() {
@@ -456,8 +442,16 @@ impl Board {
     }
 
     /// The empty cells and chains next to the empty cell `at`, for a stone `me`.
+    ///
+    /// Without a branch on what the neighbours hold: every neighbour is added to the
+    /// empty sums with a weight of 0 or 1, and written at the end of both chain lists,
+    /// each list's length growing only when the neighbour is the first stone of a new
+    /// chain of its colour. A head is never 0 (a wall) and names one chain, so equal
+    /// heads mean the same chain; empty and wall cells have head 0.
     #[inline(always)]
     fn look_around(&self, at: usize, me: u8) -> Around {
+        let cells = neighbors(at).map(|n| self.cells[n & MASK]);
+        let heads = neighbors(at).map(|n| self.head[n & MASK]);
         let mut around = Around {
             empty: 0,
             empty_sum: 0,
@@ -467,17 +461,30 @@ impl Board {
             opp: [(0, 0); 4],
             n_opp: 0,
         };
-        for n in neighbors(at) {
-            let c = self.cells[n & MASK];
-            if c == EMPTY {
-                around.empty += 1;
-                around.empty_sum += n as u32;
-                around.empty_sq += n as u64 * n as u64;
-            } else if c == me {
-                tally(&mut around.own, &mut around.n_own, self.head[n & MASK]);
-            } else if c != WALL {
-                tally(&mut around.opp, &mut around.n_opp, self.head[n & MASK]);
-            }
+        // Which neighbours share a chain, how many neighbours each chain has, and
+        // which neighbour is the first of its chain.
+        let same = |a: usize, b: usize| (heads[a] == heads[b]) as u16;
+        let (s01, s02, s03) = (same(0, 1), same(0, 2), same(0, 3));
+        let (s12, s13, s23) = (same(1, 2), same(1, 3), same(2, 3));
+        let times = [
+            1 + s01 + s02 + s03,
+            1 + s01 + s12 + s13,
+            1 + s02 + s12 + s23,
+            1 + s03 + s13 + s23,
+        ];
+        let first = [true, s01 == 0, s02 + s12 == 0, s03 + s13 + s23 == 0];
+        for (i, n) in neighbors(at).into_iter().enumerate() {
+            let is_empty = (cells[i] == EMPTY) as u32;
+            around.empty += is_empty as u16;
+            around.empty_sum += n as u32 * is_empty;
+            around.empty_sq += (n as u64 * n as u64) * is_empty as u64;
+            // The first neighbour of its chain carries the chain's count of neighbours.
+            let h = heads[i];
+            let new_chain = h != 0 && first[i];
+            around.own[around.n_own & 3] = (h, times[i]);
+            around.opp[around.n_opp & 3] = (h, times[i]);
+            around.n_own += (new_chain && cells[i] == me) as usize;
+            around.n_opp += (new_chain && cells[i] != me) as usize;
         }
         around
     }
