@@ -172,9 +172,8 @@ pub struct Board {
     head: Box<[u16; CELLS]>,
     /// Next stone in the chain's ring; meaningful on stones only.
     next: Box<[u16; CELLS]>,
-    /// Chain data per padded cell of this board size (the rows in use only, so a new
-    /// board is cheap); meaningful on chain heads only.
-    chains: Vec<Chain>,
+    /// Chain data per padded cell; meaningful on chain heads only.
+    chains: Box<[Chain; CELLS]>,
     /// Zobrist keys per padded cell and colour (zero on cells that are never points).
     keys: &'static [[u64; 2]; CELLS],
     /// Work stack for flood fills.
@@ -198,7 +197,7 @@ impl Board {
             cells,
             head: boxed(0),
             next: boxed(0),
-            chains: vec![Chain::default(); (size.height as usize + 2) * STRIDE],
+            chains: boxed(Chain::default()),
             keys: zobrist::padded_keys(),
             stack: Vec::new(),
             hash: 0,
@@ -253,7 +252,7 @@ impl Board {
     /// The chain data of the head `h`.
     #[inline]
     fn chain(&mut self, h: u16) -> &mut Chain {
-        &mut self.chains[h as usize]
+        &mut self.chains[h as usize & MASK]
     }
 
     /// What stands on `p` (which must be on the board).
@@ -450,8 +449,9 @@ impl Board {
     /// heads mean the same chain; empty and wall cells have head 0.
     #[inline(always)]
     fn look_around(&self, at: usize, me: u8) -> Around {
-        let cells = neighbors(at).map(|n| self.cells[n & MASK]);
-        let heads = neighbors(at).map(|n| self.head[n & MASK]);
+        let next_to = neighbors(at);
+        let cells = next_to.map(|n| self.cells[n & MASK]);
+        let heads = next_to.map(|n| self.head[n & MASK]);
         let mut around = Around {
             empty: 0,
             empty_sum: 0,
@@ -473,7 +473,7 @@ impl Board {
             1 + s03 + s13 + s23,
         ];
         let first = [true, s01 == 0, s02 + s12 == 0, s03 + s13 + s23 == 0];
-        for (i, n) in neighbors(at).into_iter().enumerate() {
+        for (i, &n) in next_to.iter().enumerate() {
             let is_empty = (cells[i] == EMPTY) as u32;
             around.empty += is_empty as u16;
             around.empty_sum += n as u32 * is_empty;
@@ -520,7 +520,7 @@ impl Board {
         let mut big = first;
         for &(h, k) in own {
             self.chain(h).lose(at, k);
-            if self.chains[h as usize].count > self.chains[big as usize].count {
+            if self.chains[h as usize & MASK].count > self.chains[big as usize & MASK].count {
                 big = h;
             }
         }
@@ -620,7 +620,7 @@ impl Board {
         let mut any_dead = false;
         let mut hash_after = self.hash ^ self.keys[at][ci];
         for (i, &(h, _)) in opp.iter().enumerate() {
-            let chain = &self.chains[h as usize];
+            let chain = &self.chains[h as usize & MASK];
             if chain.at_most_one_liberty() {
                 dead[i] = true;
                 any_dead = true;
@@ -631,7 +631,7 @@ impl Board {
             && !any_dead
             && own
                 .iter()
-                .all(|&(h, _)| self.chains[h as usize].at_most_one_liberty());
+                .all(|&(h, _)| self.chains[h as usize & MASK].at_most_one_liberty());
         if is_suicide {
             if suicide == SuicideRule::Forbidden {
                 return Err(Rejection::Suicide);
@@ -639,7 +639,7 @@ impl Board {
             // The played stone comes and goes; the own chains around it go.
             hash_after = self.hash;
             for &(h, _) in own {
-                hash_after ^= self.chains[h as usize].hash;
+                hash_after ^= self.chains[h as usize & MASK].hash;
             }
         }
         if is_repeat(hash_after) {
