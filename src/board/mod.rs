@@ -445,8 +445,8 @@ impl Board {
     /// Without a branch on what the neighbours hold: every neighbour is added to the
     /// empty sums with a weight of 0 or 1, and written at the end of both chain lists,
     /// each list's length growing only when the neighbour is the first stone of a new
-    /// chain of its colour. A head is never 0 (a wall) and names one chain, so equal
-    /// heads mean the same chain; empty and wall cells have head 0.
+    /// chain of its colour. A stone's head names its chain, so equal heads mean the same
+    /// chain (empty and wall cells share head 0, but are in neither list).
     #[inline(always)]
     fn look_around(&self, at: usize, me: u8) -> Around {
         let next_to = neighbors(at);
@@ -479,12 +479,12 @@ impl Board {
             around.empty_sum += n as u32 * is_empty;
             around.empty_sq += (n as u64 * n as u64) * is_empty as u64;
             // The first neighbour of its chain carries the chain's count of neighbours.
-            let h = heads[i];
-            let new_chain = h != 0 && first[i];
-            around.own[around.n_own & 3] = (h, times[i]);
-            around.opp[around.n_opp & 3] = (h, times[i]);
-            around.n_own += (new_chain && cells[i] == me) as usize;
-            around.n_opp += (new_chain && cells[i] != me) as usize;
+            let entry = (heads[i], times[i]);
+            around.own[around.n_own & 3] = entry;
+            around.opp[around.n_opp & 3] = entry;
+            let first = first[i] as usize;
+            around.n_own += first & (cells[i] == me) as usize;
+            around.n_opp += first & (cells[i] == (me ^ 3)) as usize;
         }
         around
     }
