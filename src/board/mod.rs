@@ -154,20 +154,6 @@ struct Around {
     n_opp: usize,
 }
 
-/// Adds one adjacency to head `h` in the first `*n` entries of `set`; true if `h` is new.
-#[inline(always)]
-fn tally(set: &mut [(u16, u16); 4], n: &mut usize, h: u16) -> bool {
-    for entry in set.iter_mut().take(*n) {
-        if entry.0 == h {
-            entry.1 += 1;
-            return false;
-        }
-    }
-    set[*n & 3] = (h, 1);
-    *n += 1;
-    true
-}
-
 /// A fixed-size zeroed array on the heap.
 fn boxed<T: Clone, const N: usize>(fill: T) -> Box<[T; N]> {
     match vec![fill; N].into_boxed_slice().try_into() {
@@ -186,9 +172,8 @@ pub struct Board {
     head: Box<[u16; CELLS]>,
     /// Next stone in the chain's ring; meaningful on stones only.
     next: Box<[u16; CELLS]>,
-    /// Chain data per padded cell of this board size (the rows in use only, so a new
-    /// board is cheap); meaningful on chain heads only.
-    chains: Vec<Chain>,
+    /// Chain data per padded cell; meaningful on chain heads only.
+    chains: Box<[Chain; CELLS]>,
     /// Zobrist keys per padded cell and colour (zero on cells that are never points).
     keys: &'static [[u64; 2]; CELLS],
     /// Work stack for flood fills.
@@ -212,7 +197,7 @@ impl Board {
             cells,
             head: boxed(0),
             next: boxed(0),
-            chains: vec![Chain::default(); (size.height as usize + 2) * STRIDE],
+            chains: boxed(Chain::default()),
             keys: zobrist::padded_keys(),
             stack: Vec::new(),
             hash: 0,
@@ -267,7 +252,7 @@ impl Board {
     /// The chain data of the head `h`.
     #[inline]
     fn chain(&mut self, h: u16) -> &mut Chain {
-        &mut self.chains[h as usize]
+        &mut self.chains[h as usize & MASK]
     }
 
     /// What stands on `p` (which must be on the board).
@@ -456,8 +441,17 @@ impl Board {
     }
 
     /// The empty cells and chains next to the empty cell `at`, for a stone `me`.
+    ///
+    /// Without a branch on what the neighbours hold: every neighbour is added to the
+    /// empty sums with a weight of 0 or 1, and written at the end of both chain lists,
+    /// each list's length growing only when the neighbour is the first stone of a new
+    /// chain of its colour. A stone's head names its chain, so equal heads mean the same
+    /// chain (empty and wall cells share head 0, but are in neither list).
     #[inline(always)]
     fn look_around(&self, at: usize, me: u8) -> Around {
+        let next_to = neighbors(at);
+        let cells = next_to.map(|n| self.cells[n & MASK]);
+        let heads = next_to.map(|n| self.head[n & MASK]);
         let mut around = Around {
             empty: 0,
             empty_sum: 0,
@@ -467,17 +461,30 @@ impl Board {
             opp: [(0, 0); 4],
             n_opp: 0,
         };
-        for n in neighbors(at) {
-            let c = self.cells[n & MASK];
-            if c == EMPTY {
-                around.empty += 1;
-                around.empty_sum += n as u32;
-                around.empty_sq += n as u64 * n as u64;
-            } else if c == me {
-                tally(&mut around.own, &mut around.n_own, self.head[n & MASK]);
-            } else if c != WALL {
-                tally(&mut around.opp, &mut around.n_opp, self.head[n & MASK]);
-            }
+        // Which neighbours share a chain, how many neighbours each chain has, and
+        // which neighbour is the first of its chain.
+        let same = |a: usize, b: usize| (heads[a] == heads[b]) as u16;
+        let (s01, s02, s03) = (same(0, 1), same(0, 2), same(0, 3));
+        let (s12, s13, s23) = (same(1, 2), same(1, 3), same(2, 3));
+        let times = [
+            1 + s01 + s02 + s03,
+            1 + s01 + s12 + s13,
+            1 + s02 + s12 + s23,
+            1 + s03 + s13 + s23,
+        ];
+        let first = [true, s01 == 0, s02 + s12 == 0, s03 + s13 + s23 == 0];
+        for (i, &n) in next_to.iter().enumerate() {
+            let is_empty = (cells[i] == EMPTY) as u32;
+            around.empty += is_empty as u16;
+            around.empty_sum += n as u32 * is_empty;
+            around.empty_sq += (n as u64 * n as u64) * is_empty as u64;
+            // The first neighbour of its chain carries the chain's count of neighbours.
+            let entry = (heads[i], times[i]);
+            around.own[around.n_own & 3] = entry;
+            around.opp[around.n_opp & 3] = entry;
+            let first = first[i] as usize;
+            around.n_own += first & (cells[i] == me) as usize;
+            around.n_opp += first & (cells[i] == (me ^ 3)) as usize;
         }
         around
     }
@@ -513,7 +520,7 @@ impl Board {
         let mut big = first;
         for &(h, k) in own {
             self.chain(h).lose(at, k);
-            if self.chains[h as usize].count > self.chains[big as usize].count {
+            if self.chains[h as usize & MASK].count > self.chains[big as usize & MASK].count {
                 big = h;
             }
         }
@@ -613,7 +620,7 @@ impl Board {
         let mut any_dead = false;
         let mut hash_after = self.hash ^ self.keys[at][ci];
         for (i, &(h, _)) in opp.iter().enumerate() {
-            let chain = &self.chains[h as usize];
+            let chain = &self.chains[h as usize & MASK];
             if chain.at_most_one_liberty() {
                 dead[i] = true;
                 any_dead = true;
@@ -624,7 +631,7 @@ impl Board {
             && !any_dead
             && own
                 .iter()
-                .all(|&(h, _)| self.chains[h as usize].at_most_one_liberty());
+                .all(|&(h, _)| self.chains[h as usize & MASK].at_most_one_liberty());
         if is_suicide {
             if suicide == SuicideRule::Forbidden {
                 return Err(Rejection::Suicide);
@@ -632,7 +639,7 @@ impl Board {
             // The played stone comes and goes; the own chains around it go.
             hash_after = self.hash;
             for &(h, _) in own {
-                hash_after ^= self.chains[h as usize].hash;
+                hash_after ^= self.chains[h as usize & MASK].hash;
             }
         }
         if is_repeat(hash_after) {

@@ -19,6 +19,10 @@ pub struct PositionHistory {
     slots: Vec<Slot>,
     generation: u32,
     len: usize,
+    /// The key the last [`PositionHistory::get`] did not find and the free slot where its
+    /// probe stopped: a legal move looks its position up and then enters it, and the
+    /// entry goes straight there. Forgotten by every change of the table.
+    vacancy: Option<(u64, usize)>,
 }
 
 impl Default for PositionHistory {
@@ -35,12 +39,14 @@ impl PositionHistory {
             slots: vec![Slot::default(); capacity],
             generation: 1,
             len: 0,
+            vacancy: None,
         }
     }
 
     /// Forgets every position, in constant time.
     pub fn clear(&mut self) {
         self.len = 0;
+        self.vacancy = None;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.slots.fill(Slot::default());
@@ -65,12 +71,13 @@ impl PositionHistory {
 
     /// The most recent move after which `key` stood, if it did.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<u32> {
+    pub fn get(&mut self, key: u64) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
         loop {
             let slot = &self.slots[i];
             if slot.stamp != self.generation {
+                self.vacancy = Some((key, i));
                 return None;
             }
             if slot.key == key {
@@ -88,7 +95,10 @@ impl PositionHistory {
         }
         let mask = self.slots.len() - 1;
         let generation = self.generation;
-        let mut i = self.slot(key);
+        let mut i = match self.vacancy.take() {
+            Some((vacant_key, at)) if vacant_key == key => at,
+            _ => self.slot(key),
+        };
         loop {
             let slot = &mut self.slots[i];
             if slot.stamp != generation {
@@ -142,5 +152,32 @@ mod tests {
         h.clear();
         assert!(h.is_empty());
         assert_eq!(h.get(0), None);
+    }
+
+    #[test]
+    fn an_entry_after_a_miss_lands_where_the_probe_stopped() {
+        let mut h = PositionHistory::with_capacity(16);
+        // Keys that share a home slot, so that the probes have to walk.
+        let keys: Vec<u64> = (0..200u64).map(|k| k << 40).collect();
+        for (n, &k) in keys.iter().enumerate() {
+            assert_eq!(h.get(k), None);
+            if n % 3 == 0 {
+                // Another key goes in between: the vacancy must not be used for it.
+                h.insert(k ^ 1, n as u32);
+            }
+            h.insert(k, n as u32);
+        }
+        for (n, &k) in keys.iter().enumerate() {
+            assert_eq!(h.get(k), Some(n as u32));
+            if n % 3 == 0 {
+                assert_eq!(h.get(k ^ 1), Some(n as u32));
+            }
+        }
+        assert_eq!(h.len(), 200 + 67);
+        h.clear();
+        assert_eq!(h.get(keys[5]), None);
+        h.insert(keys[7], 1);
+        assert_eq!(h.get(keys[7]), Some(1));
+        assert_eq!(h.get(keys[5]), None);
     }
 }

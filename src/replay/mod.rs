@@ -416,7 +416,7 @@ impl<'r> Replayer<'r> {
         let outcome = if simple_ko_taken {
             Err(Rejection::Repeat)
         } else {
-            let (situational, history) = (self.situational, &*self.history);
+            let (situational, history) = (self.situational, &mut *self.history);
             self.board.play(color, p, rules.suicide, |after| {
                 if rules.superko == Superko::Simple {
                     // Longer cycles are legal here; they are noted below.

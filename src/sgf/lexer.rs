@@ -108,6 +108,12 @@ impl<'a> Lexer<'a> {
     /// node's offset, the colour, the value and the property's offset.
     #[inline]
     pub fn bare_node(&mut self) -> Option<(usize, crate::geom::Color, &'a [u8], usize)> {
+        self.tight_move_node().or_else(|| self.spaced_bare_node())
+    }
+
+    /// [`Lexer::bare_node`] byte by byte, white space and empty values included.
+    #[inline]
+    fn spaced_bare_node(&mut self) -> Option<(usize, crate::geom::Color, &'a [u8], usize)> {
         let bytes = self.text.as_bytes();
         let mut i = self.pos;
         while i < bytes.len() && bytes[i].is_ascii_whitespace() {
@@ -133,6 +139,29 @@ impl<'a> Lexer<'a> {
                 None
             }
         }
+    }
+
+    /// The commonest node of all, `;B[dd]` with no white space and `;`, `(` or `)` right
+    /// after it: what [`Lexer::bare_node`] reads of it, recognised in one comparison of
+    /// seven bytes. Anything else is left to `bare_node`.
+    #[inline(always)]
+    fn tight_move_node(&mut self) -> Option<(usize, crate::geom::Color, &'a [u8], usize)> {
+        let bytes = self.text.as_bytes();
+        let node = self.pos;
+        let &[b';', letter, b'[', first, _, b']', after] = bytes.get(node..node + 7)? else {
+            return None;
+        };
+        let color = match letter {
+            b'B' => crate::geom::Color::Black,
+            b'W' => crate::geom::Color::White,
+            _ => return None,
+        };
+        // `]` first is an empty value; an escape or a `[` first is left to `bare_node`.
+        if matches!(first, b']' | b'\\' | b'[') || !matches!(after, b';' | b'(' | b')') {
+            return None;
+        }
+        self.pos = node + 6;
+        Some((node, color, &bytes[node + 3..node + 5], node + 1))
     }
 
     /// True when a value may end at `after` (the byte after a `]`): what follows is
@@ -268,6 +297,39 @@ impl<'a> Iterator for Lexer<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tight_move_node_reads_as_the_spaced_path_reads_it() {
+        let texts = [
+            ";B[dd];W[pp]",
+            ";W[aa])",
+            ";B[ss](",
+            ";B[dd]",
+            ";B[]",
+            ";B[]];",
+            ";B[\\d];",
+            ";B[[d];",
+            ";B[d]];",
+            ";B[dd]C[x]",
+            ";B[dd] ;",
+            " ;B[dd];",
+            ";X[dd];",
+            ";B[dd]];",
+            ";B(dd];",
+            ";AB[dd];",
+        ];
+        for text in texts {
+            let (mut tight, mut spaced) = (Lexer::new(text), Lexer::new(text));
+            let read = tight.tight_move_node();
+            if read.is_some() {
+                assert_eq!(read, spaced.spaced_bare_node(), "{text}");
+                assert_eq!(tight.pos, spaced.pos, "{text}");
+            }
+            let (mut whole, mut spaced) = (Lexer::new(text), Lexer::new(text));
+            assert_eq!(whole.bare_node(), spaced.spaced_bare_node(), "{text}");
+            assert_eq!(whole.pos, spaced.pos, "{text}");
+        }
+    }
 
     #[test]
     fn tokens_with_offsets() {

@@ -595,7 +595,9 @@ impl<'a> GameReader<'a> {
     /// The bare-move nodes (`;B[dd]`) that follow one, without the general path.
     fn bare_nodes(&mut self) -> Flow {
         while let Some((node_offset, color, value, at)) = self.lexer.bare_node() {
-            self.finish_node();
+            if self.current.is_some() {
+                self.finish_node();
+            }
             if self.count_node(node_offset) == Flow::Stop {
                 return Flow::Stop;
             }
