@@ -83,19 +83,21 @@ pub struct Recount<'a, 'm> {
 }
 
 impl<'a, 'm> Recount<'a, 'm> {
-    /// Clusters the `doubts` of `position`, whose estimate took `dead` off.
+    /// Clusters the `doubts` of `position`, whose estimate took `dead` off; `base` is
+    /// what `margins_of(dead)` gives (the caller has counted it already).
     pub fn new(
         position: &Position,
         dead: &'a [Point],
         doubts: &'a [Doubt],
         margins_of: &'a MarginsOf<'m>,
+        base: Margins,
     ) -> Self {
         Recount {
             dead,
             doubts,
             margins_of,
             cluster: clusters(position, dead, doubts),
-            base: margins_of(dead),
+            base,
             counted: HashMap::new(),
         }
     }
@@ -499,7 +501,7 @@ mod tests {
                 0.0,
             )
         };
-        let mut recount = Recount::new(&p, &[], doubts, &margins_of);
+        let mut recount = Recount::new(&p, &[], doubts, &margins_of, margins_of(&[]));
         search(
             doubts,
             &area_only(),
@@ -585,7 +587,7 @@ mod tests {
             let margins_of = |removed: &[Point]| {
                 count_margins(&p, removed, &seki, [3, 1], method, 6.5, 1.0)
             };
-            let mut recount = Recount::new(&p, &dead, &doubts, &margins_of);
+            let mut recount = Recount::new(&p, &dead, &doubts, &margins_of, margins_of(&dead));
             let mut flipped: Vec<usize> = flips.iter().filter(|&&i| i < doubts.len()).copied().collect();
             flipped.sort();
             flipped.dedup();

@@ -12,8 +12,8 @@ use crate::score::UNFINISHED_DAME;
 use crate::score::{
     check_result, count_margins, count_territory, format_number, format_points, parse_result,
     recorded_points, score_position, seki_candidates, Check, CheckContext, CountedBy, DeadFrom,
-    DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, RecordedResult, Score, ScoringMethod,
-    Verdict,
+    DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, Margins, RecordedResult, Score,
+    ScoringMethod, Verdict,
 };
 
 use super::judge::{judge_on_this_thread, JudgeAnswer, JudgeConfig};
@@ -467,7 +467,15 @@ impl Counter<'_> {
                 input.handicap_bonus,
             )
         };
-        let mut recount = Recount::new(position, &dead.dead, &doubts, &margins_of);
+        // The count just made gives the margins of the estimate's own fates.
+        let base = match &score.territory {
+            Some(territory) => Margins {
+                area: score.margin,
+                territory: territory.margin,
+            },
+            None => margins_of(&dead.dead),
+        };
+        let mut recount = Recount::new(position, &dead.dead, &doubts, &margins_of, base);
         let mut weigh = |thorough| {
             odds::search(
                 &doubts,
