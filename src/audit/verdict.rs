@@ -139,6 +139,7 @@ struct Counter<'a> {
 }
 
 /// The position whose readings were weighed.
+#[derive(Clone, Copy)]
 struct Weighed<'a> {
     position: &'a Position,
     dead: &'a DeadOutcome,
@@ -451,6 +452,35 @@ impl Counter<'_> {
             return (judgement, dead);
         };
         let doubts = self.doubts(position, &dead);
+        let weighed = Weighed {
+            position,
+            dead: &dead,
+            doubts: &doubts,
+            ctx,
+            captures,
+        };
+        let (search, decision) = self.weigh_readings(&weighed, &score, target);
+        let judgement = self.judgement(weighed, &search, decision);
+        (judgement, dead)
+    }
+
+    /// Weighs every reading of the count against the `target` margin (see
+    /// [`odds::search`]), and every pair of doubts too when only the readings not weighed
+    /// stand between the count and a verdict.
+    fn weigh_readings(
+        &self,
+        weighed: &Weighed<'_>,
+        score: &Score,
+        target: f64,
+    ) -> (Search, Decision) {
+        let Weighed {
+            position,
+            dead,
+            doubts,
+            ctx,
+            captures,
+        } = *weighed;
+        let input = self.input;
         let open = if !ctx.ended_by_passes && dead.from != DeadFrom::Markup {
             open_boundary_odds(score.dame)
         } else {
@@ -475,10 +505,10 @@ impl Counter<'_> {
             },
             None => margins_of(&dead.dead),
         };
-        let mut recount = Recount::new(position, &dead.dead, &doubts, &margins_of, base);
+        let mut recount = Recount::new(position, &dead.dead, doubts, &margins_of, base);
         let mut weigh = |thorough| {
             odds::search(
-                &doubts,
+                doubts,
                 input.conventions,
                 open,
                 target,
@@ -488,7 +518,7 @@ impl Counter<'_> {
             )
         };
         let mut search = weigh(false);
-        let unsettled = self.unsettled(&dead, &score, &ctx);
+        let unsettled = self.unsettled(dead, score, &ctx);
         let mut decision = self.decide(&search, target, unsettled.as_deref());
         if matches!(&decision, Decision::Unverifiable { why: Some(_) })
             && unsettled.is_none()
@@ -499,15 +529,7 @@ impl Counter<'_> {
             search = weigh(true);
             decision = self.decide(&search, target, None);
         }
-        let weighed = Weighed {
-            position,
-            dead: &dead,
-            doubts: &doubts,
-            ctx,
-            captures,
-        };
-        let judgement = self.judgement(weighed, &search, decision);
-        (judgement, dead)
+        (search, decision)
     }
 
     /// The report's score and check for a decision.
