@@ -10,8 +10,8 @@ use crate::score::estimate::EstimateConfig;
 
 use crate::score::UNFINISHED_DAME;
 use crate::score::{
-    check_result, count_margins, count_territory, format_number, format_points, parse_result,
-    recorded_points, score_position, seki_candidates, Check, CheckContext, CountedBy, DeadFrom,
+    check_result, count_margins, format_number, format_points, parse_result, recorded_points,
+    score_position, seki_candidates, territory_score, Check, CheckContext, CountedBy, DeadFrom,
     DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, Margins, RecordedResult, Score,
     ScoringMethod, Verdict,
 };
@@ -185,8 +185,13 @@ impl Counter<'_> {
         score.uncertain = dead.uncertain.iter().flatten().copied().collect();
         score.uncertain.sort();
         score.seki = dead.seki.clone();
-        score.territory =
-            Some(count_territory(position, removed, &dead.seki, captures, input.komi.points).score);
+        score.territory = Some(territory_score(
+            position,
+            removed,
+            &dead.seki,
+            captures,
+            input.komi.points,
+        ));
         score.counting = self.input.conventions.countings[0].counting;
         score
     }

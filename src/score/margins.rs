@@ -106,6 +106,8 @@ mod tests {
             let territory = count_territory(&position, &dead, &seki, captures, 6.5);
             prop_assert_eq!(m.area, area.margin);
             prop_assert_eq!(m.territory, territory.score.margin);
+            let score_only = crate::score::territory_score(&position, &dead, &seki, captures, 6.5);
+            prop_assert_eq!(score_only, territory.score);
         }
     }
 }

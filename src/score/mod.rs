@@ -37,6 +37,6 @@ pub use margin::{format_number, format_points, format_stones, margin};
 pub use margins::{count_margins, Margins};
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, CountedBy, Score};
-pub use territory::{count_territory, TerritoryCount, TerritoryScore};
+pub use territory::{count_territory, territory_score, TerritoryCount, TerritoryScore};
 
 pub mod estimate;

@@ -6,7 +6,7 @@
 //! komi; a handicap is not compensated.
 
 use super::area::{owner_of, Owner, Sweep};
-use super::bits::{on_grid, Grid, OnGrid};
+use super::bits::{on_grid, Bits, Grid, OnGrid};
 use super::margin::{format_points, margin};
 use crate::geom::{Color, Point, Position};
 
@@ -81,28 +81,65 @@ impl OnGrid for TerritoryWithOwners<'_> {
                 owner[i] = owner_of(color);
             }
         }
-        let in_seki = (sweep.only[0] | sweep.only[1]) & sweep.by_seki;
-        for i in in_seki.indices() {
+        for i in seki_points(&sweep).indices() {
             owner[i] = Owner::Seki;
         }
-        let territory = sweep.territory().map(|n| n as u32);
-        let prisoners = sweep.prisoners(self.captures);
-        let black = (territory[0] + prisoners[0]) as f64;
-        let white = (territory[1] + prisoners[1]) as f64;
-        let m = margin(black, white, self.komi, 0.0);
         TerritoryCount {
-            score: TerritoryScore {
-                black_territory: territory[0],
-                white_territory: territory[1],
-                black_prisoners: prisoners[0],
-                white_prisoners: prisoners[1],
-                seki_points: in_seki.count() as u32,
-                komi: self.komi,
-                margin: m,
-                result: format_points(m),
-            },
+            score: score_of(&sweep, self.captures, self.komi),
             owner,
         }
+    }
+}
+
+/// [`count_territory`]'s score without the owner of every point: what the check needs for
+/// each counted game.
+pub fn territory_score(
+    position: &Position,
+    dead: &[Point],
+    seki: &[Point],
+    captures: [u32; 2],
+    komi: f64,
+) -> TerritoryScore {
+    struct ScoreOnly<'a>(TerritoryWithOwners<'a>);
+    impl OnGrid for ScoreOnly<'_> {
+        type Output = TerritoryScore;
+        fn run<const N: usize>(self, grid: &Grid<N>) -> TerritoryScore {
+            let t = self.0;
+            let sweep = Sweep::new(grid, t.position, t.dead, t.seki);
+            score_of(&sweep, t.captures, t.komi)
+        }
+    }
+    let counted = TerritoryWithOwners {
+        position,
+        dead,
+        seki,
+        captures,
+        komi,
+    };
+    on_grid(position.size, ScoreOnly(counted))
+}
+
+/// Empty points that only one colour borders, but stones in seki too.
+fn seki_points<const N: usize>(sweep: &Sweep<N>) -> Bits<N> {
+    (sweep.only[0] | sweep.only[1]) & sweep.by_seki
+}
+
+/// The territory score of a swept position.
+fn score_of<const N: usize>(sweep: &Sweep<N>, captures: [u32; 2], komi: f64) -> TerritoryScore {
+    let territory = sweep.territory().map(|n| n as u32);
+    let prisoners = sweep.prisoners(captures);
+    let black = (territory[0] + prisoners[0]) as f64;
+    let white = (territory[1] + prisoners[1]) as f64;
+    let m = margin(black, white, komi, 0.0);
+    TerritoryScore {
+        black_territory: territory[0],
+        white_territory: territory[1],
+        black_prisoners: prisoners[0],
+        white_prisoners: prisoners[1],
+        seki_points: seki_points(sweep).count() as u32,
+        komi,
+        margin: m,
+        result: format_points(m),
     }
 }
 
