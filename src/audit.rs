@@ -401,6 +401,111 @@ fn settle_status(report: &mut GameReport, findings: &[Finding], broken: bool) {
             Check::unverifiable(report.result.clone(), "the game could not be read whole");
     }
 }
+/// What `HA[]` and the setup stones before the first move say of the handicap.
+struct Handicap {
+    /// The stones the count compensates.
+    stones: u32,
+    /// `HA[]` cannot be read, or the board cannot hold it: White's compensation is unknown.
+    unknown: bool,
+    /// Handicap stones `HA[]` names that the record lacks: fewer black setup stones than
+    /// `HA[n]` and White moves first, so the stones were placed but not recorded.
+    missing: u32,
+}
+
+/// Reads the handicap of `record` (`HA[]`, else two or more black setup stones before the
+/// first move), with the findings it calls for.
+fn read_handicap(
+    record: &GameRecord<'_>,
+    size: BoardSize,
+    findings: &mut Vec<Finding>,
+) -> Handicap {
+    let root_setup = || {
+        record
+            .nodes
+            .iter()
+            .take_while(|n| n.mv.is_none())
+            .flat_map(|n| &record.setup[n.setup.start as usize..n.setup.end as usize])
+    };
+    let root_black_setup = root_setup()
+        .filter(|(_, s)| *s == Some(Color::Black))
+        .count() as u32;
+    let board_points = size.points();
+    // A handicap that cannot be read, or that the board cannot hold, leaves the
+    // compensation White is owed unknown: the count is then never held against RE[].
+    let mut unknown = false;
+    let stones = match record.root.handicap {
+        // Black stones set up before the first move, and no White ones, are a handicap
+        // even without HA[] (the compensation of RULES.md still applies): say so.
+        None if root_black_setup >= 2 && !root_setup().any(|(_, s)| *s == Some(Color::White)) => {
+            let offset = record.nodes.first().map_or(0, |n| n.offset as usize);
+            findings.push(Finding::new(
+                Code::HandicapInferred,
+                Severity::Info,
+                offset,
+                format!(
+                    "no HA[]: the {root_black_setup} black setup stones before the first move are read as a {root_black_setup}-stone handicap"
+                ),
+            ));
+            root_black_setup
+        }
+        None => 0,
+        Some(v) => match v.raw.trim().parse::<u32>() {
+            Ok(n) if n as usize >= board_points => {
+                findings.push(Finding::new(
+                    Code::BadProperty,
+                    Severity::Warning,
+                    v.offset as usize,
+                    format!(
+                        "HA[{n}] is more stones than the board's {board_points} points: \
+                         {root_black_setup} (the black setup stones) assumed, results not \
+                         held against RE[]"
+                    ),
+                ));
+                unknown = true;
+                root_black_setup
+            }
+            Ok(n) => {
+                if n >= 2 && n != root_black_setup {
+                    findings.push(Finding::new(
+                        Code::HandicapMismatch,
+                        Severity::Warning,
+                        v.offset as usize,
+                        format!("HA[{n}] but {root_black_setup} black setup stones before the first move"),
+                    ));
+                }
+                n
+            }
+            Err(_) => {
+                findings.push(Finding::new(
+                    Code::BadProperty,
+                    Severity::Warning,
+                    v.offset as usize,
+                    format!(
+                        "HA[{}] is not a number: no handicap assumed, results not held against RE[]",
+                        v.raw.trim()
+                    ),
+                ));
+                unknown = true;
+                0
+            }
+        },
+    };
+    let white_first = record
+        .nodes
+        .iter()
+        .find_map(|n| n.mv.as_ref())
+        .is_some_and(|m| m.color == Color::White);
+    let missing = if stones >= 2 && white_first && !unknown {
+        stones.saturating_sub(root_black_setup)
+    } else {
+        0
+    };
+    Handicap {
+        stones,
+        unknown,
+        missing,
+    }
+}
 
 /// Reads the root properties, replays, counts and checks. False when the game cannot be
 /// replayed at all (an unusable board size, reported as its finding).
@@ -483,77 +588,12 @@ fn audit_record(
     report.rules_from = from;
 
     // Handicap.
-    let root_setup = || {
-        record
-            .nodes
-            .iter()
-            .take_while(|n| n.mv.is_none())
-            .flat_map(|n| &record.setup[n.setup.start as usize..n.setup.end as usize])
-    };
-    let root_black_setup = root_setup()
-        .filter(|(_, s)| *s == Some(Color::Black))
-        .count() as u32;
+    let Handicap {
+        stones: handicap,
+        unknown: handicap_unknown,
+        missing: handicap_missing,
+    } = read_handicap(record, size, findings);
     let board_points = size.points();
-    // A handicap that cannot be read, or that the board cannot hold, leaves the
-    // compensation White is owed unknown: the count is then never held against RE[].
-    let mut handicap_unknown = false;
-    let handicap = match record.root.handicap {
-        // Black stones set up before the first move, and no White ones, are a handicap
-        // even without HA[] (the compensation of RULES.md still applies): say so.
-        None if root_black_setup >= 2 && !root_setup().any(|(_, s)| *s == Some(Color::White)) => {
-            let offset = record.nodes.first().map_or(0, |n| n.offset as usize);
-            findings.push(Finding::new(
-                Code::HandicapInferred,
-                Severity::Info,
-                offset,
-                format!(
-                    "no HA[]: the {root_black_setup} black setup stones before the first move are read as a {root_black_setup}-stone handicap"
-                ),
-            ));
-            root_black_setup
-        }
-        None => 0,
-        Some(v) => match v.raw.trim().parse::<u32>() {
-            Ok(n) if n as usize >= board_points => {
-                findings.push(Finding::new(
-                    Code::BadProperty,
-                    Severity::Warning,
-                    v.offset as usize,
-                    format!(
-                        "HA[{n}] is more stones than the board's {board_points} points: \
-                         {root_black_setup} (the black setup stones) assumed, results not \
-                         held against RE[]"
-                    ),
-                ));
-                handicap_unknown = true;
-                root_black_setup
-            }
-            Ok(n) => {
-                if n >= 2 && n != root_black_setup {
-                    findings.push(Finding::new(
-                        Code::HandicapMismatch,
-                        Severity::Warning,
-                        v.offset as usize,
-                        format!("HA[{n}] but {root_black_setup} black setup stones before the first move"),
-                    ));
-                }
-                n
-            }
-            Err(_) => {
-                findings.push(Finding::new(
-                    Code::BadProperty,
-                    Severity::Warning,
-                    v.offset as usize,
-                    format!(
-                        "HA[{}] is not a number: no handicap assumed, results not held against RE[]",
-                        v.raw.trim()
-                    ),
-                ));
-                handicap_unknown = true;
-                0
-            }
-        },
-    };
     report.handicap = handicap;
 
     // Komi.
@@ -659,6 +699,7 @@ fn audit_record(
         rules_known: from != RulesFrom::Default,
         komi: &komi,
         handicap_bonus: rules.handicap_bonus(handicap),
+        handicap_missing,
         dead: options.dead.under(&rules),
         conventions: &conventions,
         judge: options.judge.as_ref(),

@@ -181,6 +181,32 @@ fn a_handicap_game_gives_white_n_points_under_chinese_and_n_minus_1_under_aga() 
 }
 
 #[test]
+fn a_handicap_the_record_lacks_keeps_the_count_from_calling_re_wrong() {
+    // The game above, counted with its two handicap stones: B+2.5 (Black 43, White 38,
+    // komi 0.5, bonus 2). A server that drops the AB[] leaves a record whose final
+    // position lacks them: its count is not the game's.
+    let moves = ";W[da];B[eb];W[db];B[ec];W[dc];B[ed];W[dd];B[ee];W[de];B[ef];W[df];B[eg];W[dg];B[fg];W[dh];B[fh];W[eh];B[fi];W[ei];B[hc];W[cc];B[gc];W[bc];B[fc];W[ac];B[];W[]";
+    let root = "GM[1]FF[4]SZ[9]RU[Chinese]KM[0.5]HA[2]";
+    let with_stones = audit(&format!("(;{root}RE[B+2.5]AB[ea][ic]{moves})"));
+    assert_eq!(with_stones.check.verdict, Verdict::Agrees);
+    let wrong = audit(&format!("(;{root}RE[W+9.5]AB[ea][ic]{moves})"));
+    assert_eq!(wrong.check.verdict, Verdict::Disagrees);
+
+    let without = audit(&format!("(;{root}RE[B+2.5]{moves})"));
+    assert!(without
+        .findings
+        .iter()
+        .any(|f| f.code.as_str() == "handicap-mismatch"));
+    assert_eq!(without.check.verdict, Verdict::Unverifiable);
+    let reason = without.check.reason.as_deref().unwrap();
+    assert!(
+        reason.contains("lacks 2 of its handicap stones"),
+        "{reason}"
+    );
+    assert_eq!(without.status, Status::Ok);
+}
+
+#[test]
 fn a_margin_in_quarters_is_read_in_stones() {
     // W+2.5 points is 1¼ stones; Chinese records write `W+1.25`.
     let r = audit(&game("RU[Chinese]KM[7.5]RE[W+1.25]"));

@@ -40,6 +40,9 @@ pub struct ResultInput<'a> {
     pub rules_known: bool,
     pub komi: &'a Komi,
     pub handicap_bonus: f64,
+    /// Handicap stones `HA[]` names that the record lacks (White moved first without
+    /// them): the final position is not the game's, and its count cannot call `RE[]` wrong.
+    pub handicap_missing: u32,
     pub dead: DeadPolicy,
     /// The countings and komi the record's source suggests, with their odds.
     pub conventions: &'a Conventions,
@@ -293,6 +296,12 @@ impl Counter<'_> {
     fn unsettled(&self, dead: &DeadOutcome, score: &Score, ctx: &CheckContext) -> Option<String> {
         if self.input.komi.uncertain && self.input.conventions.komi.is_empty() {
             return Some("the komi is uncertain (unreadable, or the handicap is)".to_string());
+        }
+        if self.input.handicap_missing > 0 {
+            return Some(format!(
+                "the record lacks {} of its handicap stones (White moved first without them), so the position counted is not the game's",
+                self.input.handicap_missing
+            ));
         }
         if ctx.moves_after_end {
             return Some("moves were played after the game ended".to_string());
