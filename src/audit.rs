@@ -17,7 +17,7 @@ pub mod odds;
 pub mod source;
 pub mod verdict;
 use crate::input::lines::LineCol;
-use crate::sgf::record::{parse_game_with, GameRecord, Limits, RootProps};
+use crate::sgf::record::{parse_game_with, GameRecord, Limits, RawValue, RootProps};
 use crate::sgf::text::simple_text;
 use crate::sgf::values::FileFormat;
 
@@ -449,46 +449,7 @@ fn read_handicap(
             root_black_setup
         }
         None => 0,
-        Some(v) => match v.raw.trim().parse::<u32>() {
-            Ok(n) if n as usize >= board_points => {
-                findings.push(Finding::new(
-                    Code::BadProperty,
-                    Severity::Warning,
-                    v.offset as usize,
-                    format!(
-                        "HA[{n}] is more stones than the board's {board_points} points: \
-                         {root_black_setup} (the black setup stones) assumed, results not \
-                         held against RE[]"
-                    ),
-                ));
-                unknown = true;
-                root_black_setup
-            }
-            Ok(n) => {
-                if n >= 2 && n != root_black_setup {
-                    findings.push(Finding::new(
-                        Code::HandicapMismatch,
-                        Severity::Warning,
-                        v.offset as usize,
-                        format!("HA[{n}] but {root_black_setup} black setup stones before the first move"),
-                    ));
-                }
-                n
-            }
-            Err(_) => {
-                findings.push(Finding::new(
-                    Code::BadProperty,
-                    Severity::Warning,
-                    v.offset as usize,
-                    format!(
-                        "HA[{}] is not a number: no handicap assumed, results not held against RE[]",
-                        v.raw.trim()
-                    ),
-                ));
-                unknown = true;
-                0
-            }
-        },
+        Some(v) => ha_value(v, root_black_setup, board_points, &mut unknown, findings),
     };
     let white_first = record
         .nodes
@@ -504,6 +465,57 @@ fn read_handicap(
         stones,
         unknown,
         missing,
+    }
+}
+
+/// The handicap `HA[v]` gives (`black_setup`: the black setup stones before the first
+/// move), with the findings it calls for; sets `unknown` when it cannot be read or held.
+fn ha_value(
+    v: RawValue<'_>,
+    black_setup: u32,
+    board_points: usize,
+    unknown: &mut bool,
+    findings: &mut Vec<Finding>,
+) -> u32 {
+    match v.raw.trim().parse::<u32>() {
+        Ok(n) if n as usize >= board_points => {
+            findings.push(Finding::new(
+                Code::BadProperty,
+                Severity::Warning,
+                v.offset as usize,
+                format!(
+                    "HA[{n}] is more stones than the board's {board_points} points: \
+                     {black_setup} (the black setup stones) assumed, results not \
+                     held against RE[]"
+                ),
+            ));
+            *unknown = true;
+            black_setup
+        }
+        Ok(n) => {
+            if n >= 2 && n != black_setup {
+                findings.push(Finding::new(
+                    Code::HandicapMismatch,
+                    Severity::Warning,
+                    v.offset as usize,
+                    format!("HA[{n}] but {black_setup} black setup stones before the first move"),
+                ));
+            }
+            n
+        }
+        Err(_) => {
+            findings.push(Finding::new(
+                Code::BadProperty,
+                Severity::Warning,
+                v.offset as usize,
+                format!(
+                    "HA[{}] is not a number: no handicap assumed, results not held against RE[]",
+                    v.raw.trim()
+                ),
+            ));
+            *unknown = true;
+            0
+        }
     }
 }
 
