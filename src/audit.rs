@@ -712,6 +712,7 @@ fn audit_record(
         komi: &komi,
         handicap_bonus: rules.handicap_bonus(handicap),
         handicap_missing,
+        ko_at_end: replay.ko_at_end,
         dead: options.dead.under(&rules),
         conventions: &conventions,
         judge: options.judge.as_ref(),

@@ -207,6 +207,24 @@ fn a_handicap_the_record_lacks_keeps_the_count_from_calling_re_wrong() {
 }
 
 #[test]
+fn a_ko_left_open_at_the_end_is_a_point_either_side_may_take() {
+    // A Fox record that stops in a ko fight (White has just taken the ko at L16) with no
+    // other open boundary: its count gives W+2.5, RE[] says W+1.5: whoever fills the ko
+    // gains the point, so the point is open, and a result one point away is no proof of
+    // a wrong record (it was called wrong before the open ko was weighed).
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let path = shared.join("real/fox-ai/Jin_Mao_Ce_Shi/2018.03.29_clover77_VS_010001145_.SGF");
+    let sgf = std::fs::read_to_string(path).unwrap();
+    let r = audit(&sgf);
+    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(reason.contains("the ko left open at L16"), "{reason}");
+    assert!(reason.contains("worth 1 point to Black"), "{reason}");
+}
+
+#[test]
 fn a_margin_in_quarters_is_read_in_stones() {
     // W+2.5 points is 1¼ stones; Chinese records write `W+1.25`.
     let r = audit(&game("RU[Chinese]KM[7.5]RE[W+1.25]"));

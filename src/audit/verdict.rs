@@ -43,6 +43,9 @@ pub struct ResultInput<'a> {
     /// Handicap stones `HA[]` names that the record lacks (White moved first without
     /// them): the final position is not the game's, and its count cannot call `RE[]` wrong.
     pub handicap_missing: u32,
+    /// The point of a ko the last move took (the other side may not retake it at once):
+    /// its resolution is worth a point to either side.
+    pub ko_at_end: Option<Point>,
     pub dead: DeadPolicy,
     /// The countings and komi the record's source suggests, with their odds.
     pub conventions: &'a Conventions,
@@ -406,8 +409,17 @@ impl Counter<'_> {
             assumed.push(describe_flip(&doubts[i], position));
         }
         if reading.open_point != 0 {
+            let what = match self.input.ko_at_end {
+                Some(ko) => format!(
+                    "an unfinished boundary or the ko left open at {}",
+                    ko.vertex(position.size)
+                ),
+                None => "an unfinished boundary".to_string(),
+            };
+            let points = reading.open_point.unsigned_abs();
             assumed.push(format!(
-                "an unfinished boundary is worth one point to {}",
+                "{what} is worth {points} point{} to {}",
+                if points == 1 { "" } else { "s" },
                 if reading.open_point > 0 {
                     "Black"
                 } else {
@@ -496,7 +508,9 @@ impl Counter<'_> {
         } = *weighed;
         let input = self.input;
         let open = if !ctx.ended_by_passes && dead.from != DeadFrom::Markup {
-            open_boundary_odds(score.dame)
+            // A ko the last move took is a boundary left open too: whoever fills it
+            // gains a point.
+            open_boundary_odds(score.dame + u32::from(input.ko_at_end.is_some()))
         } else {
             0.0
         };

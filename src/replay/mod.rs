@@ -37,6 +37,9 @@ pub struct Replay {
     pub captures_at_end: [u32; 2],
     /// Who would play next: the other colour than the last move's (Black before any).
     pub to_move: Color,
+    /// The point of a ko the last move took, which the other side may not retake at once:
+    /// a ko left open at the end of the record.
+    pub ko_at_end: Option<Point>,
 }
 
 thread_local! {
@@ -578,6 +581,7 @@ impl<'r> Replayer<'r> {
             captures: [board.captures(Color::Black), board.captures(Color::White)],
             captures_at_end: self.captures_at_end,
             to_move: self.last_mover.map_or(Color::Black, Color::opponent),
+            ko_at_end: board.ko_point(),
         }
     }
 }
