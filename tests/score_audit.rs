@@ -225,6 +225,23 @@ fn a_ko_left_open_at_the_end_is_a_point_either_side_may_take() {
 }
 
 #[test]
+fn a_margin_no_count_gives_is_checked_for_its_winner_only() {
+    // The 9x9 game counts W+2.5 with komi 7.5: no count gives a margin of 2.4 points or
+    // stones (B+0.2 is how some servers cut B+0.25 short), so only the winner is held
+    // against the count: the same winner is no agreement, the other is judged as `RE[B+]`
+    // would be.
+    let r = audit(&game("RU[Chinese]KM[7.5]RE[W+2.4]"));
+    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(reason.contains("a margin no count gives"), "{reason}");
+    assert!(reason.contains("the same winner"), "{reason}");
+    let wrong = audit(&game("RU[Chinese]KM[7.5]RE[B+2.4]"));
+    let winner_only = audit(&game("RU[Chinese]KM[7.5]RE[B+]"));
+    assert_ne!(wrong.check.verdict, Verdict::Agrees);
+    assert_eq!(wrong.check.verdict, winner_only.check.verdict);
+}
+
+#[test]
 fn a_margin_in_quarters_is_read_in_stones() {
     // W+2.5 points is 1¼ stones; Chinese records write `W+1.25`.
     let r = audit(&game("RU[Chinese]KM[7.5]RE[W+1.25]"));

@@ -97,9 +97,20 @@ fn claim_of(raw: &str, black_margin: f64) -> String {
 /// with a half-point komi: Chinese records write such margins in stones (¾ stone = 1.5
 /// points), so it is read so.
 pub fn recorded_points(recorded: &RecordedResult) -> Option<f64> {
+    if impossible_margin(recorded) {
+        return None;
+    }
     let m = recorded.black_margin()?;
     let quarters = (m * 4.0).fract() == 0.0 && (m * 2.0).fract() != 0.0;
     Some(if quarters { m * 2.0 } else { m })
+}
+
+/// A recorded margin that no count gives: not a whole number of quarter points (`B+0.2`,
+/// a `B+0.25` cut short). Only its winner is checked.
+pub fn impossible_margin(recorded: &RecordedResult) -> bool {
+    recorded
+        .black_margin()
+        .is_some_and(|m| (m * 4.0).fract() != 0.0)
 }
 
 /// Checks `RE[]` against the counted score.
@@ -169,6 +180,23 @@ pub fn check_result(
     // Agreement first: a match is worth reporting even when the count has doubts.
     let (agrees, claim) = match recorded {
         RecordedResult::WinnerOnly(w) => (winner_of(margin) == Some(w), format!("{} won", name(w))),
+        RecordedResult::Score { winner, .. } if impossible_margin(&recorded) => {
+            let claim = format!(
+                "the record says {}, a margin no count gives (not a whole number of quarter points)",
+                raw.trim()
+            );
+            if winner_of(margin) == Some(winner) {
+                // The winner fits, the margin cannot: nothing to agree with.
+                return unverifiable(
+                    check,
+                    format!(
+                        "{claim}; {} counting gives {result}, the same winner",
+                        ctx.counting.as_str()
+                    ),
+                );
+            }
+            (false, format!("{claim}, read as a win by {}", name(winner)))
+        }
         _ => {
             let recorded_margin = recorded_points(&recorded).unwrap_or(0.0);
             if recorded.black_margin() != Some(recorded_margin) {
