@@ -242,6 +242,19 @@ fn a_margin_no_count_gives_is_checked_for_its_winner_only() {
 }
 
 #[test]
+fn a_result_with_the_colours_swapped_says_so() {
+    // The game counts W+2.5: RE[B+2.5] is the count to the point with the other winner.
+    let r = audit(&game("RU[Chinese]KM[7.5]RE[B+2.5]"));
+    assert_eq!(r.check.verdict, Verdict::Disagrees);
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(reason.contains("may be the wrong colour"), "{reason}");
+    let r = audit(&game("RU[Chinese]KM[7.5]RE[B+5.5]"));
+    assert_eq!(r.check.verdict, Verdict::Disagrees);
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(!reason.contains("wrong colour"), "{reason}");
+}
+
+#[test]
 fn a_margin_in_quarters_is_read_in_stones() {
     // W+2.5 points is 1¼ stones; Chinese records write `W+1.25`.
     let r = audit(&game("RU[Chinese]KM[7.5]RE[W+1.25]"));

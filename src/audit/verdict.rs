@@ -618,6 +618,17 @@ impl Counter<'_> {
                         100.0 * (1.0 - confidence)
                     ));
                 }
+                let swapped = check
+                    .difference
+                    .is_some_and(|d| (d + 2.0 * search.best_margin).abs() < 1e-6);
+                if swapped && search.best_margin.abs() > 1e-6 {
+                    // The count to the point, with the other winner: RE[]'s colour is the
+                    // likelier slip than a count that errs by exactly twice the margin.
+                    check.reason = Some(format!(
+                        "{}; the count's own margin with the other winner: the winner in RE[] may be the wrong colour",
+                        check.reason.take().unwrap_or_default()
+                    ));
+                }
             }
             Decision::Unverifiable { why } => {
                 let mismatch = check.reason.take().unwrap_or_default();
