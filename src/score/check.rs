@@ -151,16 +151,7 @@ pub fn check_result(
         _ => return unverifiable(check, "the record has no result (RE[])".to_string()),
     };
     let recorded = parse_result(raw);
-    let not_counted = match recorded {
-        RecordedResult::Resignation(w) => Some(format!("{} won by resignation", name(w))),
-        RecordedResult::Time(w) => Some(format!("{} won on time", name(w))),
-        RecordedResult::Forfeit(w) => Some(format!("{} won by forfeit", name(w))),
-        RecordedResult::Void => Some("the game has no result (void)".to_string()),
-        RecordedResult::Unknown => Some("the recorded result is unknown (?)".to_string()),
-        RecordedResult::Unparsed => Some(format!("RE[{raw}] could not be read")),
-        _ => None,
-    };
-    if let Some(why) = not_counted {
+    if let Some(why) = not_counted(&recorded, raw) {
         return unverifiable(check, format!("{why}: counting cannot check that"));
     }
     let Some(score) = computed else {
@@ -178,39 +169,14 @@ pub fn check_result(
     check.computed = Some(result.to_string());
 
     // Agreement first: a match is worth reporting even when the count has doubts.
-    let (agrees, claim) = match recorded {
-        RecordedResult::WinnerOnly(w) => (winner_of(margin) == Some(w), format!("{} won", name(w))),
-        RecordedResult::Score { winner, .. } if impossible_margin(&recorded) => {
-            let claim = format!(
-                "the record says {}, a margin no count gives (not a whole number of quarter points)",
-                raw.trim()
+    let (agrees, claim) = match compare(&recorded, raw, margin, &mut check) {
+        Ok(compared) => compared,
+        Err(same_winner) => {
+            let why = format!(
+                "{same_winner}; {} counting gives {result}, the same winner",
+                ctx.counting.as_str()
             );
-            if winner_of(margin) == Some(winner) {
-                // The winner fits, the margin cannot: nothing to agree with.
-                return unverifiable(
-                    check,
-                    format!(
-                        "{claim}; {} counting gives {result}, the same winner",
-                        ctx.counting.as_str()
-                    ),
-                );
-            }
-            (false, format!("{claim}, read as a win by {}", name(winner)))
-        }
-        _ => {
-            let recorded_margin = recorded_points(&recorded).unwrap_or(0.0);
-            if recorded.black_margin() != Some(recorded_margin) {
-                check.reason = Some(format!(
-                    "RE[{}] read in stones: {} points",
-                    raw.trim(),
-                    format_points(recorded_margin)
-                ));
-            }
-            check.difference = Some(recorded_margin - margin);
-            (
-                (recorded_margin - margin).abs() < SAME,
-                claim_of(raw, recorded_margin),
-            )
+            return unverifiable(check, why);
         }
     };
     if agrees {
@@ -222,7 +188,73 @@ pub fn check_result(
     }
 
     let mismatch = format!("{claim}, {} counting gives {result}", ctx.counting.as_str());
-    let doubt = if !ctx.ended_by_passes && !ctx.settled {
+    match doubt_of(score, ctx) {
+        Some(doubt) => unverifiable(check, format!("{mismatch}, but {doubt}")),
+        None => {
+            check.verdict = Verdict::Disagrees;
+            check.reason = Some(mismatch);
+            check
+        }
+    }
+}
+
+/// Why a result counting cannot check is not checked (`None` for a count or a winner).
+fn not_counted(recorded: &RecordedResult, raw: &str) -> Option<String> {
+    match *recorded {
+        RecordedResult::Resignation(w) => Some(format!("{} won by resignation", name(w))),
+        RecordedResult::Time(w) => Some(format!("{} won on time", name(w))),
+        RecordedResult::Forfeit(w) => Some(format!("{} won by forfeit", name(w))),
+        RecordedResult::Void => Some("the game has no result (void)".to_string()),
+        RecordedResult::Unknown => Some("the recorded result is unknown (?)".to_string()),
+        RecordedResult::Unparsed => Some(format!("RE[{raw}] could not be read")),
+        _ => None,
+    }
+}
+
+/// Whether `recorded` agrees with the count's `margin`, and what it claims, in words;
+/// notes a margin read in stones and the difference in `check`. `Err` holds the claim of
+/// a margin no count gives whose winner is the count's: nothing to agree with.
+fn compare(
+    recorded: &RecordedResult,
+    raw: &str,
+    margin: f64,
+    check: &mut Check,
+) -> Result<(bool, String), String> {
+    match *recorded {
+        RecordedResult::WinnerOnly(w) => {
+            Ok((winner_of(margin) == Some(w), format!("{} won", name(w))))
+        }
+        RecordedResult::Score { winner, .. } if impossible_margin(recorded) => {
+            let claim = format!(
+                "the record says {}, a margin no count gives (not a whole number of quarter points)",
+                raw.trim()
+            );
+            if winner_of(margin) == Some(winner) {
+                return Err(claim);
+            }
+            Ok((false, format!("{claim}, read as a win by {}", name(winner))))
+        }
+        _ => {
+            let recorded_margin = recorded_points(recorded).unwrap_or(0.0);
+            if recorded.black_margin() != Some(recorded_margin) {
+                check.reason = Some(format!(
+                    "RE[{}] read in stones: {} points",
+                    raw.trim(),
+                    format_points(recorded_margin)
+                ));
+            }
+            check.difference = Some(recorded_margin - margin);
+            Ok((
+                (recorded_margin - margin).abs() < SAME,
+                claim_of(raw, recorded_margin),
+            ))
+        }
+    }
+}
+
+/// What keeps a count that differs from `RE[]` from calling it wrong, if anything.
+fn doubt_of(score: &Score, ctx: &CheckContext) -> Option<String> {
+    if !ctx.ended_by_passes && !ctx.settled {
         Some("the game did not end by two passes and its position is not settled".to_string())
     } else if ctx.moves_after_end {
         Some("moves were played after the game ended".to_string())
@@ -237,13 +269,5 @@ pub fn check_result(
         Some("the komi is uncertain".to_string())
     } else {
         None
-    };
-    match doubt {
-        Some(doubt) => unverifiable(check, format!("{mismatch}, but {doubt}")),
-        None => {
-            check.verdict = Verdict::Disagrees;
-            check.reason = Some(mismatch);
-            check
-        }
     }
 }
