@@ -62,29 +62,31 @@ pub struct Reading {
 /// Margins of one assignment of fates, under the record's komi.
 pub type MarginsOf<'a> = dyn Fn(&[Point]) -> Margins + 'a;
 
-/// The counts of assignments of fates, each counted once. Doubts lying in different
-/// *clusters* cannot change each other's count: a cluster is an empty region of the
-/// position with every doubted chain and every dead stone taken off, and whatever fates
-/// its doubts get, the stones bordering it stay the same. So each point's owner, and each
-/// removed stone's prisoner, depends on the fates of one cluster only, and the margins of
-/// an assignment are those of the estimate's own fates plus each cluster's change. The
-/// search then counts a position once per cluster and choice of fates in it, not once
-/// per assignment (up to 2^12 of them).
+/// The counts of assignments of fates, each counted once. A doubt's *zone* is its stones
+/// and the empty regions of the estimate's own count (its dead stones taken off) that
+/// hold or touch them: giving the doubt the other fate changes regions, their borders and
+/// their owners inside its zone only. Two doubts *touch* when their zones share a region
+/// or their stones touch; zones of doubts that do not touch lie apart, so flipping both
+/// changes the count by what flipping each alone changes. The margins of an assignment
+/// are therefore those of the estimate's own fates plus the change of each part of the
+/// flipped doubts (the doubts linked through touching), and the search counts a position
+/// once per such part, not once per assignment: every pair of doubts that do not touch
+/// comes from the counts of each alone.
 pub struct Recount<'a, 'm> {
     dead: &'a [Point],
     doubts: &'a [Doubt],
     margins_of: &'a MarginsOf<'m>,
-    /// The cluster of each doubt.
-    cluster: Vec<usize>,
+    /// Whether doubts `i` and `j` touch, at `i * doubts.len() + j`.
+    touching: Vec<bool>,
     /// The margins of the estimate's own fates.
     base: Margins,
-    /// The margins with the doubts of a key (one cluster's, sorted) given the other fate.
+    /// The margins with the doubts of a key (one part's, sorted) given the other fate.
     counted: HashMap<Vec<usize>, Margins>,
 }
 
 impl<'a, 'm> Recount<'a, 'm> {
-    /// Clusters the `doubts` of `position`, whose estimate took `dead` off; `base` is
-    /// what `margins_of(dead)` gives (the caller has counted it already).
+    /// Finds which `doubts` of `position` touch, its estimate having taken `dead` off;
+    /// `base` is what `margins_of(dead)` gives (the caller has counted it already).
     pub fn new(
         position: &Position,
         dead: &'a [Point],
@@ -96,7 +98,7 @@ impl<'a, 'm> Recount<'a, 'm> {
             dead,
             doubts,
             margins_of,
-            cluster: clusters(position, dead, doubts),
+            touching: touching(position, dead, doubts),
             base,
             counted: HashMap::new(),
         }
@@ -104,38 +106,42 @@ impl<'a, 'm> Recount<'a, 'm> {
 
     /// The margins with the `flipped` doubts (sorted) given the other fate.
     pub fn margins(&mut self, flipped: &[usize]) -> Margins {
-        let Some(&first) = flipped.first() else {
+        if flipped.is_empty() {
             return self.base;
-        };
-        if flipped
-            .iter()
-            .all(|&i| self.cluster[i] == self.cluster[first])
-        {
-            return self.of_one_cluster(flipped);
         }
-        let mut margins = self.base;
-        let mut taken = vec![false; flipped.len()];
-        for start in 0..flipped.len() {
-            if taken[start] {
-                continue;
-            }
-            let cluster = self.cluster[flipped[start]];
-            let mut part = Vec::new();
-            for (k, &i) in flipped.iter().enumerate().skip(start) {
-                if self.cluster[i] == cluster {
-                    taken[k] = true;
-                    part.push(i);
+        let n = self.doubts.len();
+        // Link the flipped doubts that touch: each part is labelled by its first member.
+        let mut part: Vec<usize> = (0..flipped.len()).collect();
+        for b in 1..flipped.len() {
+            for a in 0..b {
+                if self.touching[flipped[a] * n + flipped[b]] {
+                    let (ra, rb) = (root(&mut part, a), root(&mut part, b));
+                    part[ra.max(rb)] = ra.min(rb);
                 }
             }
-            let changed = self.of_one_cluster(&part);
+        }
+        let labels: Vec<usize> = (0..flipped.len()).map(|k| root(&mut part, k)).collect();
+        if labels.iter().all(|&l| l == 0) {
+            return self.of_one_part(flipped);
+        }
+        let mut margins = self.base;
+        for (start, _) in labels.iter().enumerate().filter(|&(k, &l)| k == l) {
+            let members: Vec<usize> = flipped
+                .iter()
+                .zip(&labels)
+                .filter(|&(_, &l)| l == start)
+                .map(|(&i, _)| i)
+                .collect();
+            let changed = self.of_one_part(&members);
             margins.area += changed.area - self.base.area;
             margins.territory += changed.territory - self.base.territory;
         }
         margins
     }
 
-    /// The margins with the `flipped` doubts, all of one cluster, given the other fate.
-    fn of_one_cluster(&mut self, flipped: &[usize]) -> Margins {
+    /// The margins with the `flipped` doubts, linked through touching, given the other
+    /// fate.
+    fn of_one_part(&mut self, flipped: &[usize]) -> Margins {
         if let Some(&m) = self.counted.get(flipped) {
             return m;
         }
@@ -145,45 +151,88 @@ impl<'a, 'm> Recount<'a, 'm> {
     }
 }
 
-/// The cluster of each doubt (see [`Recount`]): the empty region its stones lie in once
-/// every doubt and every `dead` stone is taken off.
-fn clusters(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<usize> {
+/// Which doubts touch (see [`Recount`]), as a matrix: `i * doubts.len() + j`.
+fn touching(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<bool> {
     let size = position.size;
+    let n = doubts.len();
+    // The empty points of the estimate's own count: empty, or a dead stone.
     let mut open: Vec<bool> = position.cells.iter().map(Option::is_none).collect();
-    for p in dead.iter().chain(doubts.iter().flat_map(|d| &d.stones)) {
-        if size.contains(*p) {
-            open[size.index(*p)] = true;
+    for p in dead.iter().filter(|p| size.contains(**p)) {
+        open[size.index(*p)] = true;
+    }
+    let region = regions(size, &open);
+    // Per point, the doubts whose stones stand there, and per region, the doubts whose
+    // zone holds it.
+    let mut stone_of: Vec<Vec<usize>> = vec![Vec::new(); open.len()];
+    let mut zone_of: Vec<Vec<usize>> = vec![Vec::new(); open.len()];
+    for (k, d) in doubts.iter().enumerate() {
+        for &s in d.stones.iter().filter(|p| size.contains(**p)) {
+            stone_of[size.index(s)].push(k);
+            for q in std::iter::once(s).chain(size.neighbors(s)) {
+                let j = size.index(q);
+                if open[j] && zone_of[region[j]].last() != Some(&k) {
+                    zone_of[region[j]].push(k);
+                }
+            }
         }
     }
+    let mut touching = vec![false; n * n];
+    let mut link = |a: usize, b: usize| {
+        touching[a * n + b] = true;
+        touching[b * n + a] = true;
+    };
+    for holders in &zone_of {
+        for (x, &a) in holders.iter().enumerate() {
+            for &b in &holders[..x] {
+                link(a, b);
+            }
+        }
+    }
+    for (k, d) in doubts.iter().enumerate() {
+        for &s in d.stones.iter().filter(|p| size.contains(**p)) {
+            for q in std::iter::once(s).chain(size.neighbors(s)) {
+                for &other in &stone_of[size.index(q)] {
+                    if other != k {
+                        link(k, other);
+                    }
+                }
+            }
+        }
+    }
+    touching
+}
+
+/// The root of `x` in the union-find `parent`, halving the path on the way.
+fn root(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
+}
+
+/// Per point, the label (a point of it) of the region of `open` points it lies in;
+/// `usize::MAX` for points not open.
+fn regions(size: crate::geom::BoardSize, open: &[bool]) -> Vec<usize> {
     let mut region = vec![usize::MAX; open.len()];
     let mut stack = Vec::new();
-    let mut label_from = |start: usize, label: usize, region: &mut Vec<usize>| {
-        region[start] = label;
+    for start in 0..open.len() {
+        if !open[start] || region[start] != usize::MAX {
+            continue;
+        }
+        region[start] = start;
         stack.push(start);
         while let Some(i) = stack.pop() {
             for q in size.neighbors(size.point(i)) {
                 let j = size.index(q);
                 if open[j] && region[j] == usize::MAX {
-                    region[j] = label;
+                    region[j] = start;
                     stack.push(j);
                 }
             }
         }
-    };
-    doubts
-        .iter()
-        .enumerate()
-        .map(|(k, d)| {
-            let Some(&p) = d.stones.iter().find(|p| size.contains(**p)) else {
-                return usize::MAX - k; // nothing on the board: a cluster of its own
-            };
-            let i = size.index(p);
-            if region[i] == usize::MAX {
-                label_from(i, i, &mut region);
-            }
-            region[i]
-        })
-        .collect()
+    }
+    region
 }
 
 /// What the search found.
@@ -548,15 +597,16 @@ mod tests {
         /// for any chains doubted, any fates and either way of sharing dame.
         #[test]
         fn clusters_add_up_to_the_whole_count(
-            cells in proptest::collection::vec(0u8..3, 42),
-            picks in proptest::collection::vec((0usize..40, proptest::bool::ANY), 0..8),
-            flips in proptest::collection::vec(0usize..8, 0..6),
-            dead_extra in proptest::collection::vec(0usize..40, 0..3),
-            seki in proptest::collection::vec((0u8..7, 0u8..6), 0..3),
+            cells in proptest::collection::vec(0u8..3, 81),
+            picks in proptest::collection::vec((0usize..80, proptest::bool::ANY, proptest::option::of(0usize..80)), 0..12),
+            flips in proptest::collection::vec(0usize..12, 0..6),
+            dead_extra in proptest::collection::vec(0usize..80, 0..3),
+            seki in proptest::collection::vec((0u8..9, 0u8..9), 0..3),
             split in proptest::bool::ANY,
         ) {
+            // A 9×9 board: its points take two words of the count's bitboards.
             let diagram: String = cells
-                .chunks(7)
+                .chunks(9)
                 .map(|row| row.iter().map(|c| [" .", " X", " O"][*c as usize]).collect::<String>() + "\n")
                 .collect();
             let p = Position::from_diagram(&diagram);
@@ -565,15 +615,23 @@ mod tests {
             let mut used = vec![false; all.len()];
             let mut doubts = Vec::new();
             let mut dead = Vec::new();
-            for &(k, is_dead) in &picks {
+            for &(k, is_dead, with) in &picks {
                 let k = k % all.len();
                 if std::mem::replace(&mut used[k], true) {
                     continue;
                 }
-                if is_dead {
-                    dead.extend_from_slice(&all[k]);
+                // A doubt may be a group of two chains that share one fate.
+                let mut stones = all[k].clone();
+                if let Some(j) = with.map(|j| j % all.len()) {
+                    if !std::mem::replace(&mut used[j], true) {
+                        stones.extend_from_slice(&all[j]);
+                        stones.sort();
+                    }
                 }
-                doubts.push(Doubt { stones: all[k].clone(), dead: is_dead, right: 0.9 });
+                if is_dead {
+                    dead.extend_from_slice(&stones);
+                }
+                doubts.push(Doubt { stones, dead: is_dead, right: 0.9 });
             }
             for &k in &dead_extra {
                 let k = k % all.len();

@@ -188,32 +188,15 @@ fn estimate_outcome(mut estimate: Estimate, config: &EstimateConfig) -> DeadOutc
 pub fn seki_candidates(position: &Position, dead: &[Point]) -> Vec<Vec<Point>> {
     let size = position.size;
     let is_dead = |p: Point| dead.binary_search(&p).is_ok();
-    // The chain at `start` and its liberties, dead stones counted as stones.
-    let chain_at = |start: Point| {
-        let color = position.get(start);
-        let mut stones = vec![start];
-        let mut liberties = Vec::new();
-        let mut i = 0;
-        while i < stones.len() {
-            for q in size.neighbors(stones[i]) {
-                match position.get(q) {
-                    None if !liberties.contains(&q) => liberties.push(q),
-                    c if c == color && !stones.contains(&q) => stones.push(q),
-                    _ => {}
-                }
-            }
-            i += 1;
-        }
-        stones.sort();
-        (stones, liberties)
-    };
+    let mut fill = ChainFill::new(position);
     let mut seen = vec![false; size.points()];
     let mut out = Vec::new();
     for &p in dead {
         if !size.contains(p) || seen[size.index(p)] || position.get(p).is_none() {
             continue;
         }
-        let (stones, liberties) = chain_at(p);
+        let (mut stones, liberties) = fill.chain(p, usize::MAX);
+        stones.sort();
         for &s in &stones {
             seen[size.index(s)] = true;
         }
@@ -224,7 +207,7 @@ pub fn seki_candidates(position: &Position, dead: &[Point]) -> Vec<Vec<Point>> {
         let shared = liberties.iter().all(|&l| {
             size.neighbors(l).any(|q| {
                 let c = position.get(q);
-                c.is_some() && c != color && !is_dead(q) && chain_at(q).1.len() <= 2
+                c.is_some() && c != color && !is_dead(q) && fill.chain(q, 3).1.len() <= 2
             })
         });
         if shared && stones.iter().all(|&s| is_dead(s)) {
@@ -232,6 +215,58 @@ pub fn seki_candidates(position: &Position, dead: &[Point]) -> Vec<Vec<Point>> {
         }
     }
     out
+}
+
+/// Flood fills of the chains of one position, dead stones counted as stones, each point
+/// met once per fill (generation marks, no search of the lists).
+struct ChainFill<'a> {
+    position: &'a Position,
+    marks: Vec<u32>,
+    generation: u32,
+}
+
+impl<'a> ChainFill<'a> {
+    fn new(position: &'a Position) -> Self {
+        ChainFill {
+            position,
+            marks: vec![0; position.size.points()],
+            generation: 0,
+        }
+    }
+
+    /// The chain at `start` (in the order found) and its liberties, the fill stopping
+    /// once `enough` liberties are found.
+    fn chain(&mut self, start: Point, enough: usize) -> (Vec<Point>, Vec<Point>) {
+        let (position, size) = (self.position, self.position.size);
+        self.generation += 1;
+        let g = self.generation;
+        let color = position.get(start);
+        let mut stones = vec![start];
+        let mut liberties = Vec::new();
+        self.marks[size.index(start)] = g;
+        let mut i = 0;
+        while i < stones.len() && liberties.len() < enough {
+            for q in size.neighbors(stones[i]) {
+                let mark = &mut self.marks[size.index(q)];
+                if *mark == g {
+                    continue;
+                }
+                match position.get(q) {
+                    None => {
+                        *mark = g;
+                        liberties.push(q);
+                    }
+                    c if c == color => {
+                        *mark = g;
+                        stones.push(q);
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        (stones, liberties)
+    }
 }
 
 /// Decides the dead stones under a policy. `markup` is `Some((tb, tw))` when the record

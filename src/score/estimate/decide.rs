@@ -45,23 +45,82 @@ impl Stats {
     }
 }
 
+/// What the static pass knows of a position: its chains and what it settled.
+pub(super) struct Facts<'a> {
+    pub(super) position: &'a Position,
+    pub(super) chains: &'a [Chain],
+    pub(super) chain_at: &'a [usize],
+    pub(super) settled: &'a Settled,
+    /// Per chain, whether it was taken off before the play-outs.
+    pub(super) removed: &'a [bool],
+}
+
 pub(super) fn decide(
-    position: &Position,
-    chains: &[Chain],
-    chain_at: &[usize],
-    settled: &Settled,
-    removed: &[bool],
+    facts: &Facts,
     stats: &Stats,
     config: &EstimateConfig,
+    reads: &mut [Option<bool>],
 ) -> Estimate {
-    let size = position.size;
+    let Facts {
+        position,
+        chains,
+        chain_at,
+        settled,
+        removed,
+    } = *facts;
     let runs = stats.runs.max(1) as f64;
     let ownership: Vec<f64> = stats.owner.iter().map(|&o| o as f64 / runs).collect();
-    let sign = |c: Color| if c == Color::Black { 1.0 } else { -1.0 };
+    let mut parent = voting_groups(facts, &ownership);
+    let mut verdict = first_verdicts(facts, stats, &ownership, &mut parent);
+    captured_in_races(
+        position,
+        chains,
+        chain_at,
+        settled,
+        removed,
+        reads,
+        &mut verdict,
+    );
+    enclosed_without_eyes(position, chains, chain_at, Some(&ownership), &mut verdict);
+    // Next to a liberty that both colours still border at the end of most play-outs.
+    let shared = |l: usize| stats.shared[l] as f64 >= 0.5 * runs;
+    let seki_like: Vec<bool> = (0..chains.len())
+        .map(|id| {
+            verdict[id].0
+                && settled.status[id].is_none()
+                && chains[id].liberties.iter().any(|&l| shared(l))
+        })
+        .collect();
+    eye_space(
+        position,
+        chains,
+        chain_at,
+        settled,
+        config.uncertain_below,
+        &seki_like,
+        &mut verdict,
+    );
+    only_dead_around_lives(position, chains, chain_at, settled, &mut verdict);
+    let mut estimate = assemble(facts, &verdict, &mut parent, &shared, config);
+    estimate.ownership = ownership;
+    estimate
+}
 
-    // Chains of one colour sharing a liberty the play-outs give to that colour vote
-    // together.
-    let mut parent: Vec<usize> = (0..chains.len()).collect();
+/// `sign` of a colour: +1 for Black, -1 for White, the sign of its ownership.
+fn sign(c: Color) -> f64 {
+    if c == Color::Black {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// The groups that vote together, as a union-find over the chains: chains of one colour
+/// sharing a liberty the play-outs give to that colour.
+fn voting_groups(facts: &Facts, ownership: &[f64]) -> Vec<usize> {
+    let (position, chain_at) = (facts.position, facts.chain_at);
+    let size = position.size;
+    let mut parent: Vec<usize> = (0..facts.chains.len()).collect();
     for (p, &own) in ownership.iter().enumerate() {
         if position.cells[p].is_some() {
             continue;
@@ -85,24 +144,30 @@ pub(super) fn decide(
             }
         }
     }
+    parent
+}
+
+/// Each chain's verdict from the static pass and the play-outs alone: alive or not, and
+/// how sure.
+fn first_verdicts(
+    facts: &Facts,
+    stats: &Stats,
+    ownership: &[f64],
+    parent: &mut [usize],
+) -> Vec<(bool, f64)> {
+    let chains = facts.chains;
+    let runs = stats.runs.max(1) as f64;
     let mut group_votes = vec![0f64; chains.len()];
     let mut group_stones = vec![0f64; chains.len()];
     for (id, c) in chains.iter().enumerate() {
-        let g = find(&mut parent, id);
+        let g = find(parent, id);
         group_votes[g] += stats.alive_votes[id] as f64 * c.stones.len() as f64;
         group_stones[g] += c.stones.len() as f64;
     }
-
-    // Alive, not alive for certain, and next to a liberty that both colours still border
-    // at the end of most play-outs.
-    let shared = |l: usize| stats.shared[l] as f64 >= 0.5 * runs;
-    let in_seki = |id: usize, alive: bool| {
-        alive && settled.status[id].is_none() && chains[id].liberties.iter().any(|&l| shared(l))
-    };
-    let mut verdict: Vec<(bool, f64)> = (0..chains.len())
-        .map(|id| match settled.status[id] {
+    (0..chains.len())
+        .map(|id| match facts.settled.status[id] {
             Some(a) => (a, 1.0),
-            None if removed[id] => {
+            None if facts.removed[id] => {
                 // Taken off before the play-outs: dead as long as the play-outs left the
                 // area to the opponent.
                 let c = &chains[id];
@@ -116,7 +181,7 @@ pub(super) fn decide(
                 }
             }
             None => {
-                let g = find(&mut parent, id);
+                let g = find(parent, id);
                 // Alive fraction, pooled over the group and pulled slightly to 1/2 for
                 // a small number of play-outs.
                 let votes = group_votes[g] / group_stones[g];
@@ -124,36 +189,34 @@ pub(super) fn decide(
                 (p >= 0.5, p.max(1.0 - p))
             }
         })
-        .collect();
-    captured_in_races(position, chains, chain_at, settled, removed, &mut verdict);
-    enclosed_without_eyes(position, chains, chain_at, Some(&ownership), &mut verdict);
-    let seki_like: Vec<bool> = (0..chains.len())
-        .map(|id| in_seki(id, verdict[id].0))
-        .collect();
-    eye_space(
-        position,
-        chains,
-        chain_at,
-        settled,
-        config.uncertain_below,
-        &seki_like,
-        &mut verdict,
-    );
+        .collect()
+}
 
-    only_dead_around_lives(position, chains, chain_at, settled, &mut verdict);
-
-    let mut out = Vec::with_capacity(chains.len());
+/// The estimate from the final verdicts: each chain's status (seki when kept alive next
+/// to a `shared` liberty with a living partner), and the lists of dead, uncertain and
+/// seki stones. Its ownership is left empty for the caller.
+fn assemble(
+    facts: &Facts,
+    verdict: &[(bool, f64)],
+    parent: &mut [usize],
+    shared: &dyn Fn(usize) -> bool,
+    config: &EstimateConfig,
+) -> Estimate {
+    let (position, settled) = (facts.position, facts.settled);
+    let size = position.size;
+    let mut out = Vec::with_capacity(facts.chains.len());
     let (mut dead, mut uncertain, mut seki) = (Vec::new(), Vec::new(), Vec::new());
-    for (id, c) in chains.iter().enumerate() {
+    for (id, c) in facts.chains.iter().enumerate() {
         let (alive, confidence) = verdict[id];
         let group = match settled.status[id] {
-            None if !removed[id] => find(&mut parent, id),
+            None if !facts.removed[id] => find(parent, id),
             _ => id,
         };
         // A seki needs a living partner: one that the static look found dead is none.
         let partner = |l: usize| {
-            neighbors(size, l)
-                .any(|q| position.cells[q] == Some(c.color.opponent()) && verdict[chain_at[q]].0)
+            neighbors(size, l).any(|q| {
+                position.cells[q] == Some(c.color.opponent()) && verdict[facts.chain_at[q]].0
+            })
         };
         let in_seki = alive
             && settled.status[id].is_none()
@@ -191,7 +254,7 @@ pub(super) fn decide(
         dead,
         uncertain,
         seki,
-        ownership,
+        ownership: Vec::new(),
         pass_alive_dead: settled.dead.clone(),
     }
 }
@@ -207,17 +270,19 @@ const SURELY_ALIVE: f64 = READ_CONFIDENCE;
 
 /// Chains short of liberties whose fate the play-outs are not sure of, but that the
 /// reading captures whoever moves first, are dead, when every opponent chain touching them is itself alive
-/// (a reading among dead stones proves nothing).
+/// (a reading among dead stones proves nothing). `reads` keeps, per chain, what an
+/// earlier reading of the same position found: the answer depends on the position alone.
 fn captured_in_races(
     position: &Position,
     chains: &[Chain],
     chain_at: &[usize],
     settled: &Settled,
     removed: &[bool],
+    reads: &mut [Option<bool>],
     verdict: &mut [(bool, f64)],
 ) {
     let size = position.size;
-    let mut reader = Reader::new(position);
+    let mut reader = None;
     for (id, c) in chains.iter().enumerate() {
         let (alive, confidence) = verdict[id];
         let sure = if alive { SURELY_ALIVE } else { READ_CONFIDENCE };
@@ -238,7 +303,12 @@ fn captured_in_races(
         if attackers.peek().is_none() || !attackers.all(|(alive, _)| alive) {
             continue;
         }
-        if reader.captured_whoever_moves(c.stones[0]) {
+        let captured = *reads[id].get_or_insert_with(|| {
+            reader
+                .get_or_insert_with(|| Reader::new(position))
+                .captured_whoever_moves(c.stones[0])
+        });
+        if captured {
             verdict[id] = (false, READ_CONFIDENCE);
         }
     }

@@ -29,90 +29,152 @@ pub(super) fn enclosed_without_eyes(
     ownership: Option<&[f64]>,
     verdict: &mut [(bool, f64)],
 ) {
-    let size = position.size;
-    let n = size.points();
-    let mut seen = vec![false; n];
-    let mut stack = Vec::new();
-    let mut area = Vec::new();
-    let mut inside = Vec::new();
-    let mut border = Vec::new();
+    let n = position.size.points();
+    let mut scan = AreaScan::new(position, chains, chain_at, ownership);
     for color in [Color::Black, Color::White] {
         let enclosing = color.opponent();
-        seen.iter_mut().for_each(|s| *s = false);
+        scan.seen.iter_mut().for_each(|s| *s = false);
         for start in 0..n {
-            if seen[start] || position.cells[start] != Some(color) {
+            if scan.seen[start] || position.cells[start] != Some(color) {
                 continue;
             }
-            area.clear();
-            inside.clear();
-            let mut closed_by_live = true;
-            let mut has_eye = false;
-            let (mut sure, mut total) = (0.0, 0.0);
-            let mut owned = 0.0;
-            border.clear();
-            seen[start] = true;
-            stack.push(start);
-            while let Some(p) = stack.pop() {
-                area.push(p);
-                let cell = position.cells[p];
-                if cell == Some(color) && !inside.contains(&chain_at[p]) {
-                    inside.push(chain_at[p]);
-                }
-                let mut all_own = cell.is_none();
-                if cell.is_none() {
-                    owned += ownership.map_or(0.0, |o| o[p]);
-                }
-                for q in neighbors(size, p) {
-                    match position.cells[q] {
-                        Some(c) if c == enclosing => {
-                            all_own = false;
-                            let id = chain_at[q];
-                            if !border.contains(&id) {
-                                border.push(id);
-                                let (alive, conf) = verdict[id];
-                                let w = chains[id].stones.len() as f64;
-                                closed_by_live &= alive;
-                                sure += w * conf;
-                                total += w;
-                            }
-                        }
-                        cell_q => {
-                            if cell_q.is_none() {
-                                all_own = false;
-                            }
-                            if !seen[q] {
-                                seen[q] = true;
-                                stack.push(q);
-                            }
-                        }
-                    }
-                }
-                has_eye |= all_own;
-            }
-            let stones: usize = inside.iter().map(|&id| chains[id].stones.len()).sum();
+            let area = scan.flood(start, color, verdict);
+            let stones: usize = scan.inside.iter().map(|&id| chains[id].stones.len()).sum();
             let toward_enclosing = if enclosing == Color::Black {
-                owned
+                area.owned
             } else {
-                -owned
+                -area.owned
             };
-            let closed = closed_by_live
-                && total > 0.0
-                && sure >= ENCLOSER_CONFIDENCE * total
+            let closed = area.closed_by_live
+                && area.total > 0.0
+                && area.sure >= ENCLOSER_CONFIDENCE * area.total
                 && (ownership.is_none() || toward_enclosing > 0.0);
-            let small_enough = 2 * area.len() <= n;
-            if closed && small_enough && !has_eye && 4 * stones <= area.len() {
-                for &id in &inside {
+            let small_enough = 2 * area.points <= n;
+            if closed && small_enough && !area.has_eye && 4 * stones <= area.points {
+                for &id in &scan.inside {
                     let (alive, conf) = verdict[id];
                     if alive || conf < ENCLOSED_CONFIDENCE {
                         verdict[id] = (false, ENCLOSED_CONFIDENCE);
                     }
                 }
-                for &id in &border {
+                for &id in &scan.border {
                     let (_, conf) = verdict[id];
                     verdict[id] = (true, conf.max(ENCLOSED_CONFIDENCE));
                 }
             }
         }
+    }
+}
+
+/// What [`AreaScan::flood`] found of one area.
+struct AreaFacts {
+    /// Points in the area.
+    points: usize,
+    /// Every chain bordering it is judged alive.
+    closed_by_live: bool,
+    /// It holds an empty point whose neighbours are all stones of the enclosed colour.
+    has_eye: bool,
+    /// The bordering chains' stones, weighted by their confidence, and all of them.
+    sure: f64,
+    total: f64,
+    /// The sum of its empty points' ownership (Black positive).
+    owned: f64,
+}
+
+/// Flood fills of the areas of [`enclosed_without_eyes`], with the buffers they reuse.
+struct AreaScan<'a> {
+    position: &'a Position,
+    chains: &'a [Chain],
+    chain_at: &'a [usize],
+    ownership: Option<&'a [f64]>,
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+    /// The enclosed colour's chains inside the last area, and the chains bordering it.
+    inside: Vec<usize>,
+    border: Vec<usize>,
+    /// Per chain, the last area that listed it in `inside` or `border`.
+    listed_in: Vec<u32>,
+    areas: u32,
+}
+
+impl<'a> AreaScan<'a> {
+    fn new(
+        position: &'a Position,
+        chains: &'a [Chain],
+        chain_at: &'a [usize],
+        ownership: Option<&'a [f64]>,
+    ) -> Self {
+        AreaScan {
+            position,
+            chains,
+            chain_at,
+            ownership,
+            seen: vec![false; position.size.points()],
+            stack: Vec::new(),
+            inside: Vec::new(),
+            border: Vec::new(),
+            listed_in: vec![0; chains.len()],
+            areas: 0,
+        }
+    }
+
+    /// The area of points not of `color`'s opponent connected to `start`.
+    fn flood(&mut self, start: usize, color: Color, verdict: &[(bool, f64)]) -> AreaFacts {
+        let (position, chain_at) = (self.position, self.chain_at);
+        let enclosing = color.opponent();
+        self.inside.clear();
+        self.border.clear();
+        self.areas += 1;
+        let mut facts = AreaFacts {
+            points: 0,
+            closed_by_live: true,
+            has_eye: false,
+            sure: 0.0,
+            total: 0.0,
+            owned: 0.0,
+        };
+        self.seen[start] = true;
+        self.stack.push(start);
+        while let Some(p) = self.stack.pop() {
+            facts.points += 1;
+            let cell = position.cells[p];
+            if cell == Some(color) && self.listed_in[chain_at[p]] != self.areas {
+                self.listed_in[chain_at[p]] = self.areas;
+                self.inside.push(chain_at[p]);
+            }
+            let mut all_own = cell.is_none();
+            if cell.is_none() {
+                facts.owned += self.ownership.map_or(0.0, |o| o[p]);
+            }
+            for q in neighbors(position.size, p) {
+                match position.cells[q] {
+                    Some(c) if c == enclosing => {
+                        all_own = false;
+                        let id = chain_at[q];
+                        if self.listed_in[id] != self.areas {
+                            self.listed_in[id] = self.areas;
+                            self.border.push(id);
+                            let (alive, conf) = verdict[id];
+                            let w = self.chains[id].stones.len() as f64;
+                            facts.closed_by_live &= alive;
+                            facts.sure += w * conf;
+                            facts.total += w;
+                        }
+                    }
+                    cell_q => {
+                        if cell_q.is_none() {
+                            all_own = false;
+                        }
+                        if !self.seen[q] {
+                            self.seen[q] = true;
+                            self.stack.push(q);
+                        }
+                    }
+                }
+            }
+            facts.has_eye |= all_own;
+        }
+        facts
     }
 }
 

@@ -46,9 +46,11 @@ mod tactics;
 #[cfg(test)]
 mod random_games;
 
+use std::cell::RefCell;
+
 use crate::geom::{Color, Point, Position};
 use chains::{chain_index, chains_of};
-use decide::{decide, Stats, BATCH};
+use decide::{decide, Facts, Stats, BATCH};
 use playout::{Board, ChainCells, Layout, SplitMix, XorShift, BLACK, WHITE};
 use static_pass::{benson, frozen_areas, static_dead};
 
@@ -173,6 +175,10 @@ pub struct Estimator<'a> {
     played: u32,
     /// The play-outs stopped early: no decision was close after a batch.
     stopped: bool,
+    /// Per chain, whether the capturing-race reading of an earlier estimate captured it:
+    /// the reading depends on the position alone, and a glance carried further reads the
+    /// same chains again.
+    reads: RefCell<Vec<Option<bool>>>,
 }
 
 impl<'a> Estimator<'a> {
@@ -211,6 +217,7 @@ impl<'a> Estimator<'a> {
             alive_votes: vec![0; chains.len()],
             runs: 0,
         };
+        let chains_len = chains.len();
         Estimator {
             position,
             config,
@@ -226,6 +233,7 @@ impl<'a> Estimator<'a> {
             rng: SplitMix::new(config.seed),
             played: 0,
             stopped: false,
+            reads: RefCell::new(vec![None; chains_len]),
         }
     }
 
@@ -260,14 +268,18 @@ impl<'a> Estimator<'a> {
 
     /// The estimate from the play-outs run so far.
     pub fn estimate(&self) -> Estimate {
+        let facts = Facts {
+            position: self.position,
+            chains: &self.chains,
+            chain_at: &self.chain_at,
+            settled: &self.settled,
+            removed: &self.removed,
+        };
         decide(
-            self.position,
-            &self.chains,
-            &self.chain_at,
-            &self.settled,
-            &self.removed,
+            &facts,
             &self.stats,
             &self.config,
+            &mut self.reads.borrow_mut(),
         )
     }
 }

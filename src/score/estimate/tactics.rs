@@ -59,6 +59,10 @@ pub(super) struct Reader {
     /// Generation marks for flood fills.
     mark: Vec<u32>,
     generation: u32,
+    /// Generation marks for the cells a list already holds (kept apart from `mark`, which
+    /// the flood fills made while building such a list overwrite).
+    listed: Vec<u32>,
+    listed_generation: u32,
     /// The point the player to move may not retake (simple ko), if any.
     ko: Option<usize>,
     nodes: u32,
@@ -90,6 +94,8 @@ impl Reader {
             size,
             dirs: [-1, 1, -s, s],
             mark: vec![0; cells.len()],
+            listed: vec![0; cells.len()],
+            listed_generation: 0,
             cells,
             generation: 0,
             ko: None,
@@ -328,20 +334,35 @@ impl Reader {
         most: usize,
         out: &mut Vec<usize>,
     ) {
-        let (mut seen, mut others, mut liberties) = (self.list(), self.list(), self.list());
+        let (mut others, mut liberties) = (self.list(), self.list());
+        let seen = self.new_list_marks();
         for &s in stones {
             for q in self.neighbours(s) {
-                if self.cells[q] != stone(color) || seen.contains(&q) {
+                if self.cells[q] != stone(color) || self.listed[q] == seen {
                     continue;
                 }
                 self.chain(q, &mut others, &mut liberties);
-                seen.extend_from_slice(&others);
+                for &o in &others {
+                    self.listed[o] = seen;
+                }
                 if liberties.len() <= most {
                     out.extend_from_slice(&liberties);
                 }
             }
         }
-        self.recycle([seen, others, liberties]);
+        self.recycle([others, liberties]);
+    }
+
+    /// A fresh generation of the `listed` marks.
+    fn new_list_marks(&mut self) -> u32 {
+        self.listed_generation += 1;
+        self.listed_generation
+    }
+
+    /// Drops the repeats from `moves`, keeping each point's first place.
+    fn dedup(&mut self, moves: &mut Vec<usize>) {
+        let g = self.new_list_marks();
+        moves.retain(|&p| std::mem::replace(&mut self.listed[p], g) != g);
     }
 
     /// The target chain's stones and liberties at a new node of the search, or `None` when
@@ -376,7 +397,7 @@ impl Reader {
         let attacker = defender.opponent();
         // Fill a liberty, or save an own chain in atari next to the target.
         self.liberties_of_neighbours(&stones, attacker, 1, &mut moves);
-        dedup(&mut moves);
+        self.dedup(&mut moves);
         let result = self.any_attack_captures(&moves, target, defender, depth);
         self.recycle([stones, moves]);
         result
@@ -424,7 +445,7 @@ impl Reader {
         let mut moves = self.list();
         self.liberties_of_neighbours(&stones, attacker, liberties.len(), &mut moves);
         moves.extend_from_slice(&liberties);
-        dedup(&mut moves);
+        self.dedup(&mut moves);
         let result = self.every_defence_captured(&moves, target, defender, depth);
         self.recycle([stones, liberties, moves]);
         result
@@ -457,17 +478,6 @@ impl Reader {
 }
 
 /// Removes repeats, keeping the first of each.
-fn dedup(moves: &mut Vec<usize>) {
-    let mut i = 0;
-    while i < moves.len() {
-        if moves[..i].contains(&moves[i]) {
-            moves.remove(i);
-        } else {
-            i += 1;
-        }
-    }
-}
-
 #[cfg(test)]
 mod props;
 
