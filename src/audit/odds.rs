@@ -151,7 +151,9 @@ impl<'a, 'm> Recount<'a, 'm> {
     }
 }
 
-/// Which doubts touch (see [`Recount`]), as a matrix: `i * doubts.len() + j`.
+/// Which doubts touch (see [`Recount`]), as a matrix: `i * doubts.len() + j`. Doubts
+/// that share a stone touch every doubt (rare, and always safe: doubts counted together
+/// are counted exactly).
 fn touching(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<bool> {
     let size = position.size;
     let n = doubts.len();
@@ -161,40 +163,45 @@ fn touching(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<bool> 
         open[size.index(*p)] = true;
     }
     let region = regions(size, &open);
-    // Per point, the doubts whose stones stand there, and per region, the doubts whose
-    // zone holds it.
-    let mut stone_of: Vec<Vec<usize>> = vec![Vec::new(); open.len()];
-    let mut zone_of: Vec<Vec<usize>> = vec![Vec::new(); open.len()];
+    let mut touching = vec![false; n * n];
+    // The doubt on each point, and each doubt's zone as (region, doubt) pairs.
+    let mut stone_of = vec![usize::MAX; open.len()];
+    let mut zones: Vec<(usize, usize)> = Vec::new();
     for (k, d) in doubts.iter().enumerate() {
         for &s in d.stones.iter().filter(|p| size.contains(**p)) {
-            stone_of[size.index(s)].push(k);
+            let i = size.index(s);
+            if stone_of[i] != usize::MAX {
+                touching.iter_mut().for_each(|t| *t = true);
+                return touching;
+            }
+            stone_of[i] = k;
             for q in std::iter::once(s).chain(size.neighbors(s)) {
                 let j = size.index(q);
-                if open[j] && zone_of[region[j]].last() != Some(&k) {
-                    zone_of[region[j]].push(k);
+                if open[j] {
+                    zones.push((region[j], k));
                 }
             }
         }
     }
-    let mut touching = vec![false; n * n];
+    zones.sort_unstable();
+    zones.dedup();
     let mut link = |a: usize, b: usize| {
         touching[a * n + b] = true;
         touching[b * n + a] = true;
     };
-    for holders in &zone_of {
-        for (x, &a) in holders.iter().enumerate() {
-            for &b in &holders[..x] {
+    for same_region in zones.chunk_by(|a, b| a.0 == b.0) {
+        for (x, &(_, a)) in same_region.iter().enumerate() {
+            for &(_, b) in &same_region[..x] {
                 link(a, b);
             }
         }
     }
     for (k, d) in doubts.iter().enumerate() {
         for &s in d.stones.iter().filter(|p| size.contains(**p)) {
-            for q in std::iter::once(s).chain(size.neighbors(s)) {
-                for &other in &stone_of[size.index(q)] {
-                    if other != k {
-                        link(k, other);
-                    }
+            for q in size.neighbors(s) {
+                let other = stone_of[size.index(q)];
+                if other != usize::MAX && other != k {
+                    link(k, other);
                 }
             }
         }
