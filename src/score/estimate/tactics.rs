@@ -148,6 +148,18 @@ impl Reader {
 
     /// The chain on `p`: its stones and its liberties, into `stones` and `liberties`.
     fn chain(&mut self, p: usize, stones: &mut Vec<usize>, liberties: &mut Vec<usize>) {
+        self.chain_up_to(p, usize::MAX, stones, liberties);
+    }
+
+    /// [`Reader::chain`], stopped once more than `most` liberties are found: then
+    /// `stones` and `liberties` hold only what was found so far.
+    fn chain_up_to(
+        &mut self,
+        p: usize,
+        most: usize,
+        stones: &mut Vec<usize>,
+        liberties: &mut Vec<usize>,
+    ) {
         let color = self.cells[p];
         self.generation += 1;
         let g = self.generation;
@@ -169,6 +181,9 @@ impl Reader {
                 } else if self.cells[q] == EMPTY {
                     self.mark[q] = g;
                     liberties.push(q);
+                    if liberties.len() > most {
+                        return;
+                    }
                 }
             }
         }
@@ -341,7 +356,9 @@ impl Reader {
                 if self.cells[q] != stone(color) || self.listed[q] == seen {
                     continue;
                 }
-                self.chain(q, &mut others, &mut liberties);
+                // A chain with more liberties than `most` adds nothing: stop its fill
+                // there (another of its stones may start one more, stopped as soon).
+                self.chain_up_to(q, most, &mut others, &mut liberties);
                 for &o in &others {
                     self.listed[o] = seen;
                 }
