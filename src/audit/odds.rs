@@ -157,6 +157,9 @@ impl<'a, 'm> Recount<'a, 'm> {
 fn touching(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<bool> {
     let size = position.size;
     let n = doubts.len();
+    if n < 2 {
+        return vec![false; n * n];
+    }
     // The empty points of the estimate's own count: empty, or a dead stone.
     let mut open: Vec<bool> = position.cells.iter().map(Option::is_none).collect();
     for p in dead.iter().filter(|p| size.contains(**p)) {
