@@ -170,6 +170,8 @@ fn touching(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<bool> 
     // The doubt on each point, and each doubt's zone as (region, doubt) pairs.
     let mut stone_of = vec![usize::MAX; open.len()];
     let mut zones: Vec<(usize, usize)> = Vec::new();
+    // Per region, the last doubt whose zone took it in.
+    let mut zone_mark = vec![usize::MAX; open.len()];
     for (k, d) in doubts.iter().enumerate() {
         for &s in d.stones.iter().filter(|p| size.contains(**p)) {
             let i = size.index(s);
@@ -180,7 +182,8 @@ fn touching(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<bool> 
             stone_of[i] = k;
             for q in std::iter::once(s).chain(size.neighbors(s)) {
                 let j = size.index(q);
-                if open[j] {
+                if open[j] && zone_mark[region[j]] != k {
+                    zone_mark[region[j]] = k;
                     zones.push((region[j], k));
                 }
             }
