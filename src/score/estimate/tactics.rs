@@ -494,7 +494,6 @@ impl Reader {
     }
 }
 
-/// Removes repeats, keeping the first of each.
 #[cfg(test)]
 mod props;
 
