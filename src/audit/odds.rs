@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::geom::{Point, Position};
+use crate::score::estimate::find;
 use crate::score::{CountedBy, Margins};
 
 use super::source::Conventions;
@@ -106,8 +107,10 @@ impl<'a, 'm> Recount<'a, 'm> {
 
     /// The margins with the `flipped` doubts (sorted) given the other fate.
     pub fn margins(&mut self, flipped: &[usize]) -> Margins {
-        if flipped.is_empty() {
-            return self.base;
+        match flipped.len() {
+            0 => return self.base,
+            1 => return self.of_one_part(flipped),
+            _ => {}
         }
         let n = self.doubts.len();
         // Link the flipped doubts that touch: each part is labelled by its first member.
@@ -115,12 +118,12 @@ impl<'a, 'm> Recount<'a, 'm> {
         for b in 1..flipped.len() {
             for a in 0..b {
                 if self.touching[flipped[a] * n + flipped[b]] {
-                    let (ra, rb) = (root(&mut part, a), root(&mut part, b));
+                    let (ra, rb) = (find(&mut part, a), find(&mut part, b));
                     part[ra.max(rb)] = ra.min(rb);
                 }
             }
         }
-        let labels: Vec<usize> = (0..flipped.len()).map(|k| root(&mut part, k)).collect();
+        let labels: Vec<usize> = (0..flipped.len()).map(|k| find(&mut part, k)).collect();
         if labels.iter().all(|&l| l == 0) {
             return self.of_one_part(flipped);
         }
@@ -213,15 +216,6 @@ fn touching(position: &Position, dead: &[Point], doubts: &[Doubt]) -> Vec<bool> 
         }
     }
     touching
-}
-
-/// The root of `x` in the union-find `parent`, halving the path on the way.
-fn root(parent: &mut [usize], mut x: usize) -> usize {
-    while parent[x] != x {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    x
 }
 
 /// Per point, the label (a point of it) of the region of `open` points it lies in;

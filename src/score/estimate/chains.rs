@@ -112,8 +112,9 @@ pub(super) fn diagonals(size: BoardSize, i: usize) -> impl Iterator<Item = usize
     .flatten()
 }
 
-/// Small disjoint-set forest over chains.
-pub(super) fn find(parent: &mut [usize], mut x: usize) -> usize {
+/// The root of `x` in a small disjoint-set forest (`parent[x] == x` at a root), halving
+/// the path on the way: the estimate groups chains with it, the check its doubts.
+pub(crate) fn find(parent: &mut [usize], mut x: usize) -> usize {
     while parent[x] != x {
         parent[x] = parent[parent[x]];
         x = parent[x];

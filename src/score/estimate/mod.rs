@@ -49,6 +49,8 @@ mod random_games;
 use std::cell::RefCell;
 
 use crate::geom::{Color, Point, Position};
+/// The disjoint-set helper the estimate groups chains with, shared with the check.
+pub(crate) use chains::find;
 use chains::{chain_index, chains_of};
 use decide::{decide, Facts, Stats, BATCH};
 use playout::{Board, ChainCells, Layout, SplitMix, XorShift, BLACK, WHITE};
