@@ -709,6 +709,7 @@ fn audit_record(
         ended_by_passes: replay.ended_at.is_some(),
         rules: &rules,
         rules_known: from != RulesFrom::Default,
+        handicap,
         komi: &komi,
         handicap_bonus: rules.handicap_bonus(handicap),
         handicap_missing,

@@ -45,11 +45,30 @@ fn a_counted_game_agrees_or_disagrees_with_re() {
 }
 
 #[test]
-fn without_ru_a_count_never_calls_re_wrong() {
+fn without_ru_an_even_game_is_weighed_under_both_countings_before_re_is_called_wrong() {
+    // No RU[]: Chinese rules are assumed, territory counting weighed at its odds. Black 43,
+    // White 38 by area, komi 7.5: W+2.5. B+5.5 is given by neither counting.
     let r = audit(&game("KM[7.5]RE[B+5.5]"));
+    assert_eq!(r.status, Status::Mismatch);
+    assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
+    let r = audit(&game("KM[7.5]RE[W+2.5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+}
+
+#[test]
+fn without_ru_a_handicap_game_is_never_called_wrong() {
+    // The rules set a handicap game's compensation (a point a stone, one fewer, or none):
+    // without RU[], a count cannot call its RE[] wrong.
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]RE[W+9.5]AB[ea][ic];W[da];B[eb];W[db];B[ec];W[dc];B[ed];W[dd];B[ee];W[de];B[ef];W[df];B[eg];W[dg];B[fg];W[dh];B[fh];W[eh];B[fi];W[ei];B[hc];W[cc];B[gc];W[bc];B[fc];W[ac];B[];W[])";
+    let r = audit(sgf);
     assert_eq!(r.status, Status::Ok);
     assert_eq!(r.check.verdict, Verdict::Unverifiable);
-    assert!(r.check.reason.as_deref().unwrap().contains("RU[]"));
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(reason.contains("no RU[]"), "{reason}");
+    assert!(reason.contains("compensation"), "{reason}");
+    // The same record with its rules named is called wrong.
+    let r = audit(&sgf.replace("KM[0.5]", "RU[Chinese]KM[0.5]"));
+    assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
 }
 
 #[test]
@@ -161,6 +180,24 @@ fn moves_after_the_end_say_which_position_re_fits() {
         .as_deref()
         .unwrap()
         .contains("at the two passes"));
+}
+
+#[test]
+fn a_result_that_fits_neither_the_final_position_nor_the_one_at_the_passes_is_wrong() {
+    // The game above: W+2.5 at the two passes, B+4.5 once Black's stone in White's corner
+    // stays (alive under --dead none). RE[B+5.5] fits neither count, each one settled:
+    // RE[] is wrong whichever position was counted.
+    let sgf = format!("(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[B+5.5]{MOVES};W[];B[aa])");
+    let none = AuditOptions {
+        dead: DeadPolicy::None,
+        ..AuditOptions::default()
+    };
+    let r = audit_with(&sgf, &none);
+    assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(reason.contains("fits neither"), "{reason}");
+    assert!(reason.contains("at the two passes"), "{reason}");
+    assert!(r.check.confidence.is_some_and(|c| c > 0.9), "{:?}", r.check);
 }
 
 #[test]

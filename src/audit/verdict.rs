@@ -38,6 +38,8 @@ pub struct ResultInput<'a> {
     pub rules: &'a Rules,
     /// The rules are known (from `RU[]` or the command line), not assumed for lack of `RU[]`.
     pub rules_known: bool,
+    /// Handicap stones (`HA[]`, or the black setup stones read as one).
+    pub handicap: u32,
     pub komi: &'a Komi,
     pub handicap_bonus: f64,
     /// Handicap stones `HA[]` names that the record lacks (White moved first without
@@ -808,7 +810,15 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     let (mut judgement, dead) = counter.judge(position, input.captures, ctx);
 
     if let Some(at_end) = input.position_at_end {
-        judgement = judge_at_end(&counter, judgement, at_end, input.captures_at_end, ctx);
+        let last = Counted {
+            position,
+            captures: input.captures,
+        };
+        let at_end = Counted {
+            position: at_end,
+            captures: input.captures_at_end,
+        };
+        judgement = judge_at_end(&counter, judgement, last, at_end, ctx);
     }
     let Judgement {
         mut score,
@@ -832,57 +842,79 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     }
 }
 
+/// A position and the prisoners taken when it stood.
+#[derive(Clone, Copy)]
+struct Counted<'a> {
+    position: &'a Position,
+    captures: [u32; 2],
+}
+
 /// When moves follow the two passes that ended the game: the position at the passes is
-/// judged too, and `RE[]` may fit it instead of the final one.
+/// judged too, and `RE[]` may fit it instead of the final one. `RE[]` is wrong only when
+/// it fits neither: each of the two counts, judged as the end of the game, calls it wrong.
 fn judge_at_end(
     counter: &Counter<'_>,
-    mut judgement: Judgement,
-    at_end: &Position,
-    captures_at_end: [u32; 2],
+    judgement: Judgement,
+    last: Counted<'_>,
+    at_end: Counted<'_>,
     ctx: CheckContext,
 ) -> Judgement {
-    let (end, _) = counter.judge(
-        at_end,
-        captures_at_end,
-        CheckContext {
-            moves_after_end: false,
-            ..ctx
-        },
-    );
+    let as_end = CheckContext {
+        moves_after_end: false,
+        ..ctx
+    };
+    let (end, _) = counter.judge(at_end.position, at_end.captures, as_end);
     let counted = format!(
         "the final position was counted ({}); at the two passes that ended the game it was {}",
         judgement.check.computed.as_deref().unwrap_or("?"),
         end.check.computed.as_deref().unwrap_or("?")
     );
-    if judgement.check.verdict != Verdict::Agrees && end.check.verdict == Verdict::Agrees {
-        let reason = match &end.check.reason {
-            Some(r) => format!("{counted}: RE[] fits the position at the two passes; {r}"),
-            None => format!("{counted}: RE[] fits the position at the two passes"),
-        };
-        judgement = Judgement {
-            check: Check {
-                reason: Some(reason),
-                ..end.check
-            },
-            ..end
-        };
-    } else {
-        let fits = if judgement.check.verdict == Verdict::Agrees {
-            "RE[] fits the final position"
-        } else {
-            "RE[] fits neither"
-        };
-        let reason = match &judgement.check.reason {
-            Some(r) => format!("{counted}; {fits}; {r}"),
-            None => format!("{counted}; {fits}"),
-        };
-        judgement.check.reason = Some(reason);
+    if judgement.check.verdict == Verdict::Agrees {
+        return with_reason(
+            judgement,
+            &format!("{counted}; RE[] fits the final position"),
+        );
     }
+    if end.check.verdict == Verdict::Agrees {
+        let fits = format!("{counted}: RE[] fits the position at the two passes");
+        return with_reason(end, &fits);
+    }
+    if end.check.verdict == Verdict::Disagrees {
+        let (last_judged, _) = counter.judge(last.position, last.captures, as_end);
+        if last_judged.check.verdict == Verdict::Disagrees {
+            return fits_neither(counted, last_judged, &end);
+        }
+    }
+    with_reason(judgement, &format!("{counted}; RE[] fits neither"))
+}
+
+/// `disagrees` for a record that both its final position and its position at the two
+/// passes call wrong: `RE[]` is right only if one of them fits, so the odds of that are at
+/// most the sum of the two.
+fn fits_neither(counted: String, mut last: Judgement, end: &Judgement) -> Judgement {
+    let sure = |j: &Judgement| j.check.confidence.unwrap_or(0.0);
+    last.check.confidence = Some((sure(&last) + sure(end) - 1.0).max(0.0));
+    let at_end = end.check.reason.as_deref().unwrap_or("");
+    let reason = format!(
+        "{counted}; RE[] fits neither; {}; at the two passes, {at_end}",
+        last.check.reason.as_deref().unwrap_or("")
+    );
+    last.check.reason = Some(reason);
+    last
+}
+
+/// A judgement whose reason is `lead`, followed by its own.
+fn with_reason(mut judgement: Judgement, lead: &str) -> Judgement {
+    judgement.check.reason = Some(match &judgement.check.reason {
+        Some(r) => format!("{lead}; {r}"),
+        None => lead.to_string(),
+    });
     judgement
 }
 
 /// The last words of a check: the estimate's doubt in an unverifiable reason, no
-/// `disagrees` without known rules, and the findings the verdict calls for.
+/// `disagrees` in a handicap game without known rules, and the findings the verdict calls
+/// for.
 fn finish(
     input: &ResultInput<'_>,
     primary: CountedBy,
@@ -901,11 +933,13 @@ fn finish(
         });
     }
 
-    if check.verdict == Verdict::Disagrees && !input.rules_known {
-        // A count cannot call a record wrong when the record does not say its rules.
+    if check.verdict == Verdict::Disagrees && !input.rules_known && input.handicap >= 2 {
+        // Without RU[], the readings already weigh both countings and the komi; what they
+        // cannot weigh is the handicap compensation, which the rules alone set (a point a
+        // stone under Chinese rules, one fewer under AGA's, none when counting territory).
         check.verdict = Verdict::Unverifiable;
         check.reason = Some(format!(
-            "{}; the record does not say which rules it was counted under (no RU[]), so the count cannot call RE[] wrong",
+            "{}; the record does not say which rules it was counted under (no RU[]), and in a handicap game they set the compensation, so the count cannot call RE[] wrong",
             check.reason.take().unwrap_or_default()
         ));
     }
