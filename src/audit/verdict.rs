@@ -810,15 +810,7 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     let (mut judgement, dead) = counter.judge(position, input.captures, ctx);
 
     if let Some(at_end) = input.position_at_end {
-        let last = Counted {
-            position,
-            captures: input.captures,
-        };
-        let at_end = Counted {
-            position: at_end,
-            captures: input.captures_at_end,
-        };
-        judgement = judge_at_end(&counter, judgement, last, at_end, ctx);
+        judgement = judge_at_end(&counter, judgement, position, at_end, ctx);
     }
     let Judgement {
         mut score,
@@ -842,28 +834,21 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     }
 }
 
-/// A position and the prisoners taken when it stood.
-#[derive(Clone, Copy)]
-struct Counted<'a> {
-    position: &'a Position,
-    captures: [u32; 2],
-}
-
 /// When moves follow the two passes that ended the game: the position at the passes is
 /// judged too, and `RE[]` may fit it instead of the final one. `RE[]` is wrong only when
 /// it fits neither: each of the two counts, judged as the end of the game, calls it wrong.
 fn judge_at_end(
     counter: &Counter<'_>,
     judgement: Judgement,
-    last: Counted<'_>,
-    at_end: Counted<'_>,
+    last: &Position,
+    at_end: &Position,
     ctx: CheckContext,
 ) -> Judgement {
     let as_end = CheckContext {
         moves_after_end: false,
         ..ctx
     };
-    let (end, _) = counter.judge(at_end.position, at_end.captures, as_end);
+    let (end, _) = counter.judge(at_end, counter.input.captures_at_end, as_end);
     let counted = format!(
         "the final position was counted ({}); at the two passes that ended the game it was {}",
         judgement.check.computed.as_deref().unwrap_or("?"),
@@ -880,7 +865,7 @@ fn judge_at_end(
         return with_reason(end, &fits);
     }
     if end.check.verdict == Verdict::Disagrees {
-        let (last_judged, _) = counter.judge(last.position, last.captures, as_end);
+        let (last_judged, _) = counter.judge(last, counter.input.captures, as_end);
         if last_judged.check.verdict == Verdict::Disagrees {
             return fits_neither(counted, last_judged, &end);
         }
