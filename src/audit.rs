@@ -711,7 +711,6 @@ fn audit_record(
         rules_known: from != RulesFrom::Default,
         handicap,
         komi: &komi,
-        handicap_bonus: rules.handicap_bonus(handicap),
         handicap_missing,
         ko_at_end: replay.ko_at_end,
         dead: options.dead.under(&rules),

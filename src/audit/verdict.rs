@@ -41,7 +41,6 @@ pub struct ResultInput<'a> {
     /// Handicap stones (`HA[]`, or the black setup stones read as one).
     pub handicap: u32,
     pub komi: &'a Komi,
-    pub handicap_bonus: f64,
     /// Handicap stones `HA[]` names that the record lacks (White moved first without
     /// them): the final position is not the game's, and its count cannot call `RE[]` wrong.
     pub handicap_missing: u32,
@@ -55,6 +54,13 @@ pub struct ResultInput<'a> {
     pub judge: Option<&'a JudgeConfig>,
     /// Who would play next in the final position (the engine is told).
     pub to_move: Color,
+}
+
+impl ResultInput<'_> {
+    /// The points the rules give White for the handicap stones.
+    fn handicap_bonus(&self) -> f64 {
+        self.rules.handicap_bonus(self.handicap)
+    }
 }
 
 /// The count and the check of one game, and the findings they call for.
@@ -187,7 +193,7 @@ impl Counter<'_> {
             removed,
             method(input.rules),
             input.komi.points,
-            input.handicap_bonus,
+            input.handicap_bonus(),
             dead.from,
         );
         score.uncertain = dead.uncertain.iter().flatten().copied().collect();
@@ -524,7 +530,7 @@ impl Counter<'_> {
                 captures,
                 method(input.rules),
                 input.komi.points,
-                input.handicap_bonus,
+                input.handicap_bonus(),
             )
         };
         // The count just made gives the margins of the estimate's own fates.
