@@ -697,7 +697,15 @@ fn audit_record(
     // A komi that is missing or Fox's KM[0] is guessed at the odds of the record's
     // source; one that cannot be read, or a handicap that cannot, is not.
     let guessed = komi.uncertain && !komi_unreadable && !handicap_unknown;
-    let conventions = source::conventions(&record.root, &rules, guessed.then_some(komi.points));
+    // Without RU[], the rules assumed set a handicap game's compensation: the others' are
+    // weighed too.
+    let unnamed_rules_handicap = (from == RulesFrom::Default).then_some(handicap);
+    let conventions = source::conventions(
+        &record.root,
+        &rules,
+        guessed.then_some(komi.points),
+        unnamed_rules_handicap,
+    );
     let outcome = verdict::audit_result(&verdict::ResultInput {
         recorded_raw: report.result.as_deref(),
         final_position: replay.final_position.as_ref(),
@@ -708,7 +716,6 @@ fn audit_record(
         territory_white: &record.territory_white,
         ended_by_passes: replay.ended_at.is_some(),
         rules: &rules,
-        rules_known: from != RulesFrom::Default,
         handicap,
         komi: &komi,
         handicap_missing,

@@ -56,18 +56,33 @@ fn without_ru_an_even_game_is_weighed_under_both_countings_before_re_is_called_w
 }
 
 #[test]
-fn without_ru_a_handicap_game_is_never_called_wrong() {
-    // The rules set a handicap game's compensation (a point a stone, one fewer, or none):
-    // without RU[], a count cannot call its RE[] wrong.
-    let sgf = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]RE[W+9.5]AB[ea][ic];W[da];B[eb];W[db];B[ec];W[dc];B[ed];W[dd];B[ee];W[de];B[ef];W[df];B[eg];W[dg];B[fg];W[dh];B[fh];W[eh];B[fi];W[ei];B[hc];W[cc];B[gc];W[bc];B[fc];W[ac];B[];W[])";
+fn without_ru_a_handicap_game_is_weighed_under_each_compensation() {
+    // The rules set a handicap game's compensation in an area count: a point a stone
+    // (Chinese, assumed without RU[]), one fewer (AGA), or none. Black 43, White 38 by
+    // area, komi 0.5, two stones: B+2.5, B+3.5 or B+4.5.
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]RE[B+2.5]AB[ea][ic];W[da];B[eb];W[db];B[ec];W[dc];B[ed];W[dd];B[ee];W[de];B[ef];W[df];B[eg];W[dg];B[fg];W[dh];B[fh];W[eh];B[fi];W[ei];B[hc];W[cc];B[gc];W[bc];B[fc];W[ac];B[];W[])";
     let r = audit(sgf);
     assert_eq!(r.status, Status::Ok);
-    assert_eq!(r.check.verdict, Verdict::Unverifiable);
-    let reason = r.check.reason.as_deref().unwrap();
-    assert!(reason.contains("no RU[]"), "{reason}");
-    assert!(reason.contains("compensation"), "{reason}");
-    // The same record with its rules named is called wrong.
-    let r = audit(&sgf.replace("KM[0.5]", "RU[Chinese]KM[0.5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    assert_eq!(r.check.assumed, None);
+    for (re, assumed) in [
+        ("B+3.5", "a handicap compensation of 1 point"),
+        ("B+4.5", "no handicap compensation"),
+    ] {
+        let r = audit(&sgf.replace("RE[B+2.5]", &format!("RE[{re}]")));
+        assert_eq!(r.check.verdict, Verdict::Agrees, "{re}: {:?}", r.check);
+        let said = r.check.assumed.as_deref().unwrap();
+        assert!(said.contains(assumed), "{re}: {said}");
+        assert!(said.contains("does not name the rules"), "{re}: {said}");
+    }
+    // A result no compensation gives is wrong.
+    for re in ["B+5.5", "B+1.5", "W+9.5"] {
+        let r = audit(&sgf.replace("RE[B+2.5]", &format!("RE[{re}]")));
+        assert_eq!(r.check.verdict, Verdict::Disagrees, "{re}: {:?}", r.check);
+    }
+    // With its rules named, only their compensation counts: none fits no more.
+    let named = sgf.replace("KM[0.5]", "RU[Chinese]KM[0.5]");
+    let r = audit(&named.replace("RE[B+2.5]", "RE[B+4.5]"));
     assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
 }
 

@@ -55,6 +55,9 @@ pub struct Reading {
     pub flipped: Vec<usize>,
     pub counting: CountedBy,
     pub komi: Option<f64>,
+    /// The handicap compensation of an area count, when the rules that set it are not in
+    /// the record and it is not the assumed rules' own (see [`Conventions::compensation`]).
+    pub compensation: Option<f64>,
     /// Points of unfinished boundaries counted for Black (positive) or White (negative).
     pub open_point: i8,
     pub probability: f64,
@@ -258,10 +261,13 @@ pub struct Search {
     pub unexplored: f64,
 }
 
-/// The readings' weights besides the fates: counting × komi × open point.
+/// The readings' weights besides the fates: counting × komi × compensation × open point.
 struct Convention {
     counting: CountedBy,
     komi: Option<f64>,
+    /// The compensation, and what it adds to Black's area margin counted with the assumed
+    /// rules' own.
+    compensation: Option<(f64, f64)>,
     open_point: i8,
     odds: f64,
 }
@@ -283,6 +289,24 @@ fn conventions_of(
             .zip(conventions.komi.iter().map(|k| k.odds))
             .collect()
     };
+    // Only an area count gives White the compensation: one that is not the first (the
+    // assumed rules' own, which the margins hold) moves Black's margin by the difference.
+    let own = conventions.compensation.first().map_or(0.0, |c| c.points);
+    let compensation = |counting: CountedBy| -> Vec<(Option<(f64, f64)>, f64)> {
+        if counting != CountedBy::Area || conventions.compensation.is_empty() {
+            return vec![(None, 1.0)];
+        }
+        conventions
+            .compensation
+            .iter()
+            .map(|c| {
+                (
+                    (c.points != own).then_some((c.points, own - c.points)),
+                    c.odds,
+                )
+            })
+            .collect()
+    };
     // One to three points, each step less likely, for either side.
     let mut open: Vec<(i8, f64)> = vec![(0, 1.0 - open_boundary)];
     if open_boundary > 0.0 {
@@ -293,14 +317,17 @@ fn conventions_of(
     }
     let mut out = Vec::new();
     for c in &conventions.countings {
-        for &(k, komi_odds) in &komi {
-            for &(open_point, open_odds) in &open {
-                out.push(Convention {
-                    counting: c.counting,
-                    komi: k,
-                    open_point,
-                    odds: c.odds * komi_odds * open_odds,
-                });
+        for (bonus, bonus_odds) in compensation(c.counting) {
+            for &(k, komi_odds) in &komi {
+                for &(open_point, open_odds) in &open {
+                    out.push(Convention {
+                        counting: c.counting,
+                        komi: k,
+                        compensation: bonus,
+                        open_point,
+                        odds: c.odds * bonus_odds * komi_odds * open_odds,
+                    });
+                }
             }
         }
     }
@@ -330,7 +357,8 @@ fn margin_of(margins: &Margins, c: &Convention, komi: f64) -> f64 {
         CountedBy::Area => margins.area,
         CountedBy::Territory => margins.territory,
     };
-    counted + komi - c.komi.unwrap_or(komi) + f64::from(c.open_point)
+    let compensation = c.compensation.map_or(0.0, |(_, shift)| shift);
+    counted + komi - c.komi.unwrap_or(komi) + compensation + f64::from(c.open_point)
 }
 
 /// Weighs every reading of `doubts` (the least sure first) and `conventions` against the
@@ -467,6 +495,7 @@ impl Weigher<'_, '_, '_> {
                 flipped: flipped.clone(),
                 counting: c.counting,
                 komi: c.komi,
+                compensation: c.compensation.map(|(points, _)| points),
                 open_point: c.open_point,
                 probability,
             };
@@ -528,6 +557,7 @@ mod tests {
                 odds: 1.0,
             }],
             komi: Vec::new(),
+            compensation: Vec::new(),
         }
     }
 

@@ -90,8 +90,17 @@ pub struct KomiOdds {
     pub odds: f64,
 }
 
+/// One handicap compensation (the points White gets back in an area count of a handicap
+/// game) with its odds, when the record does not name the rules that set it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CompensationOdds {
+    pub points: f64,
+    pub odds: f64,
+}
+
 /// What a record's source says about its count: the countings to try and, when the
-/// record's komi is a guess, the komi to try; odds add up to 1 within each list. The
+/// record's komi is a guess, the komi to try; when a handicap game's record does not name
+/// its rules, the handicap compensations to try. Odds add up to 1 within each list. The
 /// first of each is the most probable.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Conventions {
@@ -99,6 +108,25 @@ pub struct Conventions {
     pub countings: Vec<CountingOdds>,
     /// Empty when the record's komi is the game's.
     pub komi: Vec<KomiOdds>,
+    /// Empty when the rules set the compensation (they are in the record, or the game
+    /// is even). Otherwise the first is the assumed rules' own.
+    pub compensation: Vec<CompensationOdds>,
+}
+
+/// The handicap compensation of an area count when the record does not name its rules,
+/// for an `n`-stone handicap: `n` points under Chinese rules, `n - 1` under AGA's, none
+/// under rules that give none (New Zealand, Tromp-Taylor). The assumed `rules`' own comes
+/// first, at 60%; the others follow at 25% and 15%, Chinese before AGA before none.
+fn compensation_odds(rules: &Rules, handicap: u32) -> Vec<CompensationOdds> {
+    let n = f64::from(handicap);
+    let own = rules.handicap_bonus(handicap);
+    let mut points = vec![own];
+    points.extend([n, n - 1.0, 0.0].into_iter().filter(|&p| p != own));
+    points
+        .into_iter()
+        .zip([0.6, 0.25, 0.15])
+        .map(|(points, odds)| CompensationOdds { points, odds })
+        .collect()
 }
 
 /// The rules' own counting, and the odds that the record was counted the other way.
@@ -153,9 +181,16 @@ fn komi_odds(source: Source, counting: CountedBy, record: f64) -> Vec<KomiOdds> 
     merged
 }
 
-/// The conventions of a record: its source, the countings to try and, when
-/// `guessed_komi` (the points used for a komi that is a guess), the komi to try.
-pub fn conventions(root: &RootProps<'_>, rules: &Rules, guessed_komi: Option<f64>) -> Conventions {
+/// The conventions of a record: its source, the countings to try, when `guessed_komi`
+/// (the points used for a komi that is a guess) the komi to try, and when
+/// `unnamed_rules_handicap` (the handicap of a game whose record does not name its rules:
+/// `rules` are assumed) is two stones or more, the compensations to try.
+pub fn conventions(
+    root: &RootProps<'_>,
+    rules: &Rules,
+    guessed_komi: Option<f64>,
+    unnamed_rules_handicap: Option<u32>,
+) -> Conventions {
     let source = source_of(root);
     let (first, other) = counting_odds(source, rules);
     // Fox writes stones (`KM[375]`) only for games counted by area.
@@ -178,10 +213,15 @@ pub fn conventions(root: &RootProps<'_>, rules: &Rules, guessed_komi: Option<f64
         },
     ];
     let komi = guessed_komi.map_or_else(Vec::new, |k| komi_odds(source, first, k));
+    let compensation = match unnamed_rules_handicap {
+        Some(handicap) if handicap >= 2 => compensation_odds(rules, handicap),
+        _ => Vec::new(),
+    };
     Conventions {
         source,
         countings,
         komi,
+        compensation,
     }
 }
 
@@ -229,7 +269,7 @@ mod tests {
                 ..Default::default()
             },
         ] {
-            let c = conventions(&root, &japanese, Some(0.0));
+            let c = conventions(&root, &japanese, Some(0.0), None);
             let sum: f64 = c.countings.iter().map(|c| c.odds).sum();
             assert!((sum - 1.0).abs() < 1e-9);
             let sum: f64 = c.komi.iter().map(|k| k.odds).sum();
@@ -241,7 +281,7 @@ mod tests {
             game_name: raw("tygem:1"),
             ..Default::default()
         };
-        let c = conventions(&tygem, &japanese, None);
+        let c = conventions(&tygem, &japanese, None, None);
         assert_eq!(c.countings[0].counting, CountedBy::Territory);
         assert!(c.komi.is_empty());
     }

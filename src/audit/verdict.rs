@@ -36,8 +36,6 @@ pub struct ResultInput<'a> {
     pub territory_white: &'a [Point],
     pub ended_by_passes: bool,
     pub rules: &'a Rules,
-    /// The rules are known (from `RU[]` or the command line), not assumed for lack of `RU[]`.
-    pub rules_known: bool,
     /// Handicap stones (`HA[]`, or the black setup stones read as one).
     pub handicap: u32,
     pub komi: &'a Komi,
@@ -413,6 +411,25 @@ impl Counter<'_> {
                 odds * 100.0
             ));
         }
+        if let Some(points) = reading.compensation {
+            let odds = conventions
+                .compensation
+                .iter()
+                .find(|c| c.points == points)
+                .map_or(0.0, |c| c.odds);
+            let what = match points {
+                0.0 => "no handicap compensation".to_string(),
+                1.0 => "a handicap compensation of 1 point".to_string(),
+                _ => format!(
+                    "a handicap compensation of {} points",
+                    format_number(points)
+                ),
+            };
+            assumed.push(format!(
+                "{what} (the record does not name the rules that set it; at odds {:.0}%)",
+                odds * 100.0
+            ));
+        }
         for &i in &reading.flipped {
             assumed.push(describe_flip(&doubts[i], position));
         }
@@ -449,6 +466,10 @@ impl Counter<'_> {
     ) -> Score {
         let removed = dead_with(&dead.dead, doubts, &reading.flipped);
         let score = self.score(position, dead, &removed, captures);
+        let score = match reading.compensation {
+            Some(points) => score.with_handicap_bonus(points),
+            None => score,
+        };
         let mut score = match reading.komi {
             Some(komi) => score.with_komi(komi),
             None => score,
@@ -903,9 +924,8 @@ fn with_reason(mut judgement: Judgement, lead: &str) -> Judgement {
     judgement
 }
 
-/// The last words of a check: the estimate's doubt in an unverifiable reason, no
-/// `disagrees` in a handicap game without known rules, and the findings the verdict calls
-/// for.
+/// The last words of a check: the estimate's doubt in an unverifiable reason, and the
+/// findings the verdict calls for.
 fn finish(
     input: &ResultInput<'_>,
     primary: CountedBy,
@@ -924,16 +944,6 @@ fn finish(
         });
     }
 
-    if check.verdict == Verdict::Disagrees && !input.rules_known && input.handicap >= 2 {
-        // Without RU[], the readings already weigh both countings and the komi; what they
-        // cannot weigh is the handicap compensation, which the rules alone set (a point a
-        // stone under Chinese rules, one fewer under AGA's, none when counting territory).
-        check.verdict = Verdict::Unverifiable;
-        check.reason = Some(format!(
-            "{}; the record does not say which rules it was counted under (no RU[]), and in a handicap game they set the compensation, so the count cannot call RE[] wrong",
-            check.reason.take().unwrap_or_default()
-        ));
-    }
     if let Some((counting, komi)) = convention {
         findings.push(Finding::new(
             Code::CountingConvention,

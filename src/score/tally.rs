@@ -91,6 +91,17 @@ impl Score {
         score
     }
 
+    /// The same area count with White getting `bonus` points back for the handicap (a
+    /// territory count gives none).
+    pub fn with_handicap_bonus(&self, bonus: f64) -> Score {
+        let mut score = self.clone();
+        score.handicap_bonus = bonus;
+        score.margin = margin(self.black, self.white, self.komi, bonus);
+        score.result = format_points(score.margin);
+        score.stones = format_stones(score.margin);
+        score
+    }
+
     /// Black's margin under the count the check compared.
     pub fn compared_margin(&self) -> f64 {
         self.counted(self.counting).map_or(self.margin, |(m, _)| m)
