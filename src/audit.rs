@@ -605,63 +605,10 @@ fn audit_record(
         unknown: handicap_unknown,
         missing: handicap_missing,
     } = read_handicap(record, size, findings);
-    let board_points = size.points();
     report.handicap = handicap;
 
     // Komi.
-    let mut komi_unreadable = false;
-    let komi: Komi = match options.komi {
-        Some(points) => Komi {
-            points,
-            raw: record.root.komi.map(|v| v.raw.trim().to_string()),
-            normalized: None,
-            uncertain: false,
-        },
-        None => {
-            let chinese = matches!(set, RuleSet::Chinese | RuleSet::ChinesePositional);
-            let mut k = read_komi(
-                record.root.komi.map(|v| v.raw),
-                rules.default_komi,
-                chinese,
-                handicap < 2,
-            );
-            if let Some(v) = record.root.komi {
-                let number = v.raw.trim().parse::<f64>().ok().filter(|x| x.is_finite());
-                let problem = if number.is_none() {
-                    Some("is not a number")
-                } else if k.points.abs() > board_points as f64 {
-                    Some("is more points than the board has")
-                } else {
-                    None
-                };
-                if let Some(problem) = problem {
-                    komi_unreadable = true;
-                    k.points = rules.default_komi;
-                    k.normalized = None;
-                    k.uncertain = true;
-                    findings.push(Finding::new(
-                        Code::BadProperty,
-                        Severity::Warning,
-                        v.offset as usize,
-                        format!(
-                            "KM[{}] {problem}: komi {} assumed, results not held against RE[]",
-                            v.raw.trim(),
-                            k.points
-                        ),
-                    ));
-                }
-                if let Some(how) = &k.normalized {
-                    findings.push(Finding::new(
-                        Code::KomiNormalized,
-                        Severity::Info,
-                        v.offset as usize,
-                        how.clone(),
-                    ));
-                }
-            }
-            k
-        }
-    };
+    let (komi, komi_unreadable) = komi_of(record, options, set, &rules, size, handicap, findings);
     let komi = Komi {
         uncertain: komi.uncertain || handicap_unknown,
         ..komi
@@ -748,6 +695,71 @@ fn audit_record(
         report.board = replay.final_position;
     }
     true
+}
+
+/// The komi of a record (`--komi`, or `KM[]` read with the rules' customs), and whether
+/// its `KM[]` could not be read: a number past the board's points or no number at all
+/// is a finding, and the rules' default komi is assumed, never held against `RE[]`.
+fn komi_of(
+    record: &GameRecord<'_>,
+    options: &AuditOptions,
+    set: RuleSet,
+    rules: &Rules,
+    size: BoardSize,
+    handicap: u32,
+    findings: &mut Vec<Finding>,
+) -> (Komi, bool) {
+    if let Some(points) = options.komi {
+        let komi = Komi {
+            points,
+            raw: record.root.komi.map(|v| v.raw.trim().to_string()),
+            normalized: None,
+            uncertain: false,
+        };
+        return (komi, false);
+    }
+    let chinese = matches!(set, RuleSet::Chinese | RuleSet::ChinesePositional);
+    let mut k = read_komi(
+        record.root.komi.map(|v| v.raw),
+        rules.default_komi,
+        chinese,
+        handicap < 2,
+    );
+    let Some(v) = record.root.komi else {
+        return (k, false);
+    };
+    let number = v.raw.trim().parse::<f64>().ok().filter(|x| x.is_finite());
+    let problem = if number.is_none() {
+        Some("is not a number")
+    } else if k.points.abs() > size.points() as f64 {
+        Some("is more points than the board has")
+    } else {
+        None
+    };
+    if let Some(problem) = problem {
+        k.points = rules.default_komi;
+        k.normalized = None;
+        k.uncertain = true;
+        findings.push(Finding::new(
+            Code::BadProperty,
+            Severity::Warning,
+            v.offset as usize,
+            format!(
+                "KM[{}] {problem}: komi {} assumed, results not held against RE[]",
+                v.raw.trim(),
+                k.points
+            ),
+        ));
+    }
+    if let Some(how) = &k.normalized {
+        findings.push(Finding::new(
+            Code::KomiNormalized,
+            Severity::Info,
+            v.offset as usize,
+            how.clone(),
+        ));
+    }
+    (k, problem.is_some())
 }
 
 fn ended_by_result(r: &score::RecordedResult) -> EndedBy {
