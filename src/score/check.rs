@@ -43,8 +43,8 @@ pub struct Check {
     /// For `agrees` and `disagrees`: the probability, under the check's odds, that the
     /// verdict is right (the readings that give `RE[]`, or those that do not).
     pub confidence: Option<f64>,
-    /// What the verdict assumed beyond the rules and the record (a counting, a komi, the
-    /// fate of a doubted chain), when anything.
+    /// What the verdict assumed beyond the rules and the record (a counting, a komi, a
+    /// handicap compensation, the fate of a doubted chain), when anything.
     pub assumed: Option<String>,
 }
 
