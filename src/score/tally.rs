@@ -78,11 +78,7 @@ impl Score {
 
     /// The same count under another komi (margins and results follow).
     pub fn with_komi(&self, komi: f64) -> Score {
-        let mut score = self.clone();
-        score.komi = komi;
-        score.margin = margin(self.black, self.white, komi, self.handicap_bonus);
-        score.result = format_points(score.margin);
-        score.stones = format_stones(score.margin);
+        let mut score = self.with_area_terms(komi, self.handicap_bonus);
         if let Some(t) = score.territory.as_mut() {
             t.margin += t.komi - komi;
             t.komi = komi;
@@ -94,9 +90,16 @@ impl Score {
     /// The same area count with White getting `bonus` points back for the handicap (a
     /// territory count gives none).
     pub fn with_handicap_bonus(&self, bonus: f64) -> Score {
+        self.with_area_terms(self.komi, bonus)
+    }
+
+    /// The same area count under `komi` and handicap `bonus`, its margin and results
+    /// worked out again.
+    fn with_area_terms(&self, komi: f64, bonus: f64) -> Score {
         let mut score = self.clone();
+        score.komi = komi;
         score.handicap_bonus = bonus;
-        score.margin = margin(self.black, self.white, self.komi, bonus);
+        score.margin = margin(self.black, self.white, komi, bonus);
         score.result = format_points(score.margin);
         score.stones = format_stones(score.margin);
         score
