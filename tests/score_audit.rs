@@ -356,3 +356,43 @@ fn a_seki_the_estimate_calls_dead_is_weighed_alive_before_re_is_called_wrong() {
         "{reason}"
     );
 }
+
+#[test]
+fn a_stone_the_markup_leaves_alive_and_the_estimate_finds_dead_keeps_re_from_being_called_wrong() {
+    // GNU Go's self-play record 354-34-2 marks its territory (TB/TW) but leaves White's
+    // lone stone at M14, inside Black's area, unmarked. Counted as the markup says it gives
+    // B+9.5; RE[B+12.5] is the count with M14 dead, as the estimate finds it (and as GNU Go's
+    // own score has it). A result the record's markup alone cannot give is not a wrong
+    // result when the markup overlooked a dead stone: the check weighs the estimate's fate
+    // and names it. A result neither gives is still wrong.
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let text = std::fs::read_to_string(shared.join("real/gnugo-regression/self_play/354-34-2.sgf"))
+        .unwrap();
+    assert!(text.contains("RE[B+12.5]") && text.contains("TB["));
+    let r = audit(&text);
+    assert_eq!(r.score.as_ref().unwrap().result, "B+9.5");
+    assert_eq!(r.check.verdict, Verdict::Unverifiable, "{:?}", r.check);
+    let reason = r.check.reason.as_deref().unwrap();
+    assert!(
+        reason.contains("the chain at M14 (1 stone, counted alive by the markup"),
+        "{reason}"
+    );
+    for wrong in ["RE[B+5.5]", "RE[W+12.5]", "RE[B+22.5]"] {
+        let r = audit(&text.replace("RE[B+12.5]", wrong));
+        assert_eq!(
+            r.check.verdict,
+            Verdict::Disagrees,
+            "{wrong}: {:?}",
+            r.check
+        );
+    }
+    // `--dead markup` asks for the markup alone: no second look.
+    let markup_only = AuditOptions {
+        dead: DeadPolicy::Markup,
+        ..AuditOptions::default()
+    };
+    let r = audit_with(&text, &markup_only);
+    assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
+}

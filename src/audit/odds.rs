@@ -45,6 +45,8 @@ pub struct Doubt {
     pub dead: bool,
     /// The probability that the estimate's fate is right (0.5 to 1).
     pub right: f64,
+    /// The fate counted is the record's markup's, which the estimate disputes.
+    pub by_markup: bool,
 }
 
 /// One reading: the chains given the other fate, the counting, the komi when the record's
@@ -519,11 +521,16 @@ impl Weigher<'_, '_, '_> {
 /// "the chain at D4 (3 stones), dead in 97% of the play-outs, is alive".
 pub fn describe_flip(doubt: &Doubt, position: &Position) -> String {
     format!(
-        "the chain at {} ({} stone{}, counted {} at odds {:.0}%) is {}",
+        "the chain at {} ({} stone{}, counted {}{} at odds {:.0}%) is {}",
         doubt.stones[0].vertex(position.size),
         doubt.stones.len(),
         if doubt.stones.len() == 1 { "" } else { "s" },
         if doubt.dead { "dead" } else { "alive" },
+        if doubt.by_markup {
+            " by the markup"
+        } else {
+            ""
+        },
         doubt.right * 100.0,
         if doubt.dead { "alive" } else { "dead" }
     )
@@ -566,6 +573,7 @@ mod tests {
             stones: vec![Point::new(1, 1)],
             dead: false,
             right,
+            by_markup: false,
         }
     }
 
@@ -668,7 +676,12 @@ mod tests {
                 if is_dead {
                     dead.extend_from_slice(&stones);
                 }
-                doubts.push(Doubt { stones, dead: is_dead, right: 0.9 });
+                doubts.push(Doubt {
+                    stones,
+                    dead: is_dead,
+                    right: 0.9,
+                    by_markup: false,
+                });
             }
             for &k in &dead_extra {
                 let k = k % all.len();

@@ -315,6 +315,16 @@ impl<'a> DeadSettler<'a> {
             estimate_outcome(estimator.estimate(), &config)
         })
     }
+
+    /// The estimate's dead stones even where the record carries markup, carried to
+    /// `playouts` play-outs: a second look at a count the markup settled.
+    pub fn estimate(&mut self, playouts: u32) -> DeadOutcome {
+        let markup = self.markup.take();
+        let policy = std::mem::replace(&mut self.policy, DeadPolicy::Estimate);
+        let outcome = self.settle(playouts);
+        (self.markup, self.policy) = (markup, policy);
+        outcome
+    }
 }
 
 /// [`settle_dead`], `estimate` giving the estimate's outcome when the policy calls for one.
