@@ -65,7 +65,8 @@ pub struct Reading {
     pub probability: f64,
 }
 
-/// Margins of one assignment of fates, under the record's komi.
+/// Margins of one assignment of fates, under the record's komi: its dead stones as a set
+/// (in any order, a stone maybe listed twice).
 pub type MarginsOf<'a> = dyn Fn(&[Point]) -> Margins + 'a;
 
 /// The counts of assignments of fates, each counted once. A doubt's *zone* is its stones
@@ -153,7 +154,7 @@ impl<'a, 'm> Recount<'a, 'm> {
         if let Some(&m) = self.counted.get(flipped) {
             return m;
         }
-        let m = (self.margins_of)(&dead_with(self.dead, self.doubts, flipped));
+        let m = (self.margins_of)(&dead_stones_of(self.dead, self.doubts, flipped));
         self.counted.insert(flipped.to_vec(), m);
         m
     }
@@ -339,6 +340,15 @@ fn conventions_of(
 
 /// The dead stones of a reading: the estimate's, with the `flipped` doubts reversed.
 pub fn dead_with(dead: &[Point], doubts: &[Doubt], flipped: &[usize]) -> Vec<Point> {
+    let mut removed = dead_stones_of(dead, doubts, flipped);
+    removed.sort();
+    removed.dedup();
+    removed
+}
+
+/// [`dead_with`] in no order, a stone maybe twice: what a count that takes the stones as
+/// a set needs (the check's recounts make thousands of these).
+fn dead_stones_of(dead: &[Point], doubts: &[Doubt], flipped: &[usize]) -> Vec<Point> {
     let mut removed = dead.to_vec();
     for &i in flipped {
         let chain = &doubts[i];
@@ -348,8 +358,6 @@ pub fn dead_with(dead: &[Point], doubts: &[Doubt], flipped: &[usize]) -> Vec<Poi
             removed.extend_from_slice(&chain.stones);
         }
     }
-    removed.sort();
-    removed.dedup();
     removed
 }
 

@@ -672,8 +672,14 @@ impl Board {
     fn good_move(&self, layout: &Layout, p: usize, c: u8) -> bool {
         // Most points early in a play-out: with two empty neighbours, a move is neither
         // into an eye nor into self-atari, and legal where it is allowed at all.
-        if self.around(p, EMPTY) >= 2 {
+        let around = self.around[p];
+        if (around >> (4 * EMPTY)) & 0xf >= 2 {
             return p != self.ko as usize && !layout.frozen[p];
+        }
+        // The opponent's points (its eyes, most of them, once the play-out nears its end):
+        // legal only as a capture, which joins no chain of `c`.
+        if around & (0xf << (4 * EMPTY) | 0xf << (4 * c)) == 0 {
+            return p != self.ko as usize && !layout.frozen[p] && self.captures_at(layout, p, c);
         }
         self.good_move_when_crowded(layout, p, c)
     }
