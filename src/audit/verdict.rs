@@ -494,17 +494,15 @@ impl Counter<'_> {
         assumed
     }
 
-    /// The count of a reading: its dead stones, komi and counting.
-    fn score_of(
-        &self,
-        position: &Position,
-        dead: &DeadOutcome,
-        doubts: &[Doubt],
-        reading: &Reading,
-        captures: [u32; 2],
-    ) -> Score {
-        let removed = dead_with(&dead.dead, doubts, &reading.flipped);
-        let score = self.score(position, dead, &removed, captures);
+    /// The count of a reading: its dead stones, komi and counting. `base` is the count of
+    /// the estimate's own fates, which a reading that flips none of them keeps.
+    fn score_of(&self, weighed: &Weighed<'_>, reading: &Reading, base: Score) -> Score {
+        let score = if reading.flipped.is_empty() {
+            base
+        } else {
+            let removed = dead_with(&weighed.dead.dead, weighed.doubts, &reading.flipped);
+            self.score(weighed.position, weighed.dead, &removed, weighed.captures)
+        };
         let score = match reading.compensation {
             Some(points) => score.with_handicap_bonus(points),
             None => score,
@@ -554,7 +552,7 @@ impl Counter<'_> {
             captures,
         };
         let (search, decision) = self.weigh_readings(&weighed, &score, target);
-        let judgement = self.judgement(weighed, &search, decision);
+        let judgement = self.judgement(weighed, score, &search, decision);
         (judgement, dead)
     }
 
@@ -628,14 +626,20 @@ impl Counter<'_> {
         (search, decision)
     }
 
-    /// The report's score and check for a decision.
-    fn judgement(&self, weighed: Weighed<'_>, search: &Search, decision: Decision) -> Judgement {
+    /// The report's score and check for a decision; `base` is the count of the estimate's
+    /// own fates.
+    fn judgement(
+        &self,
+        weighed: Weighed<'_>,
+        base: Score,
+        search: &Search,
+        decision: Decision,
+    ) -> Judgement {
         let Weighed {
             position,
-            dead,
             doubts,
             ctx,
-            captures,
+            ..
         } = weighed;
         let input = self.input;
         let shown = match &decision {
@@ -643,7 +647,7 @@ impl Counter<'_> {
             _ => search.best.clone(),
         };
         let shown = &shown;
-        let score = self.score_of(position, dead, doubts, shown, captures);
+        let score = self.score_of(&weighed, shown, base);
         let compared = CheckContext {
             counting: shown.counting,
             dead_determined: true,
