@@ -293,7 +293,8 @@ impl Counter<'_> {
     }
 
     /// The chains a reading may give the other fate, least sure first: those the
-    /// estimate doubted, and dead chains shaped like a seki.
+    /// estimate (or the engine judge) doubted, and dead chains shaped like a seki; under
+    /// markup, only the chains a second look disputes.
     fn doubts(&self, position: &Position, dead: &DeadOutcome) -> Vec<Doubt> {
         let is_dead = |stones: &[Point]| stones.iter().all(|p| dead.dead.binary_search(p).is_ok());
         if !matches!(dead.from, DeadFrom::Estimate | DeadFrom::Judge) {
