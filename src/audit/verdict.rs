@@ -10,9 +10,9 @@ use crate::score::estimate::EstimateConfig;
 
 use crate::score::UNFINISHED_DAME;
 use crate::score::{
-    check_result, count_margins, format_number, format_points, parse_result, recorded_points,
-    score_position, seki_candidates, territory_score, Check, CheckContext, CountedBy, DeadFrom,
-    DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, Margins, RecordedResult, Score,
+    check_result, format_number, format_points, parse_result, recorded_points, score_position,
+    seki_candidates, territory_score, Check, CheckContext, CountedBy, DeadFrom, DeadOutcome,
+    DeadPolicy, DeadSettler, DoubtedChain, MarginCounter, Margins, RecordedResult, Score,
     ScoringMethod, Verdict,
 };
 
@@ -581,17 +581,15 @@ impl Counter<'_> {
         } else {
             0.0
         };
-        let margins_of = |removed: &[Point]| {
-            count_margins(
-                position,
-                removed,
-                &dead.seki,
-                captures,
-                method(input.rules),
-                input.komi.points,
-                input.handicap_bonus(),
-            )
-        };
+        let counter = MarginCounter::new(
+            position,
+            &dead.seki,
+            captures,
+            method(input.rules),
+            input.komi.points,
+            input.handicap_bonus(),
+        );
+        let margins_of = |removed: &[Point]| counter.margins(removed);
         // The count just made gives the margins of the estimate's own fates.
         let base = match &score.territory {
             Some(territory) => Margins {

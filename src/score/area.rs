@@ -126,7 +126,16 @@ impl<const N: usize> Sweep<N> {
         dead: &[Point],
         seki: &[Point],
     ) -> Sweep<N> {
-        let mut stones = grid.stones(position);
+        Sweep::of_stones(grid, grid.stones(position), dead, seki)
+    }
+
+    /// [`Sweep::new`] from the position's stones, already read.
+    pub(super) fn of_stones(
+        grid: &Grid<N>,
+        mut stones: [Bits<N>; 2],
+        dead: &[Point],
+        seki: &[Point],
+    ) -> Sweep<N> {
         let dead = grid.points(dead);
         let removed = [stones[0] & dead, stones[1] & dead];
         stones[0] &= !dead;

@@ -281,15 +281,52 @@ pub(crate) trait OnGrid {
     fn run<const N: usize>(self, grid: &Grid<N>) -> Self::Output;
 }
 
+/// Words of the grids: 19×19 fits the first, the largest board (52×52) the second.
+const STANDARD_WORDS: usize = 6;
+const LARGEST_WORDS: usize = 43;
+const _: () = assert!(LARGEST_WORDS * 64 >= 52 * 52);
+
 /// Runs `job` on the grid of `size` with the fewest words that hold the board.
 pub(crate) fn on_grid<J: OnGrid>(size: BoardSize, job: J) -> J::Output {
-    const STANDARD_WORDS: usize = 6;
-    const LARGEST_WORDS: usize = 43;
-    const _: () = assert!(LARGEST_WORDS * 64 >= 52 * 52);
     if size.points() <= STANDARD_WORDS * 64 {
         job.run(&Grid::<STANDARD_WORDS>::new(size))
     } else {
         job.run(&Grid::<LARGEST_WORDS>::new(size))
+    }
+}
+
+/// Work done on a position's stones as bitboards, for whichever word count the board needs.
+pub(crate) trait OnStones {
+    type Output;
+    fn run<const N: usize>(self, grid: &Grid<N>, stones: &[Bits<N>; 2]) -> Self::Output;
+}
+
+/// A position's grid and stones, read once for work that runs many times on it.
+// The standard board's words stay inline (no allocation for 19×19); only the largest
+// grid, 20 times bigger, is boxed.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum StonesOnGrid {
+    Standard(Grid<STANDARD_WORDS>, [Bits<STANDARD_WORDS>; 2]),
+    Largest(Box<(Grid<LARGEST_WORDS>, [Bits<LARGEST_WORDS>; 2])>),
+}
+
+impl StonesOnGrid {
+    pub(crate) fn new(position: &Position) -> StonesOnGrid {
+        let size = position.size;
+        if size.points() <= STANDARD_WORDS * 64 {
+            let grid = Grid::new(size);
+            StonesOnGrid::Standard(grid, grid.stones(position))
+        } else {
+            let grid = Grid::new(size);
+            StonesOnGrid::Largest(Box::new((grid, grid.stones(position))))
+        }
+    }
+
+    pub(crate) fn run<J: OnStones>(&self, job: J) -> J::Output {
+        match self {
+            StonesOnGrid::Standard(grid, stones) => job.run(grid, stones),
+            StonesOnGrid::Largest(both) => job.run(&both.0, &both.1),
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! numbers, not the owners, dead-stone lists and texts of a full [`super::Score`].
 
 use super::area::{ScoringMethod, Sweep};
-use super::bits::{on_grid, Grid, OnGrid};
+use super::bits::{on_grid, Bits, Grid, OnGrid, OnStones, StonesOnGrid};
 use super::margin::margin;
 use crate::geom::{Point, Position};
 
@@ -55,6 +55,20 @@ impl OnGrid for BothMargins<'_> {
     type Output = Margins;
     fn run<const N: usize>(self, grid: &Grid<N>) -> Margins {
         let sweep = Sweep::new(grid, self.position, self.dead, self.seki);
+        self.of(&sweep)
+    }
+}
+
+impl OnStones for BothMargins<'_> {
+    type Output = Margins;
+    fn run<const N: usize>(self, grid: &Grid<N>, stones: &[Bits<N>; 2]) -> Margins {
+        let sweep = Sweep::of_stones(grid, *stones, self.dead, self.seki);
+        self.of(&sweep)
+    }
+}
+
+impl BothMargins<'_> {
+    fn of<const N: usize>(&self, sweep: &Sweep<N>) -> Margins {
         let (black, white) = sweep.areas(self.method);
         let territory = sweep.territory();
         let prisoners = sweep.prisoners(self.captures);
@@ -67,6 +81,54 @@ impl OnGrid for BothMargins<'_> {
                 0.0,
             ),
         }
+    }
+}
+
+/// [`count_margins`] of one position for many sets of dead stones: the position's stones
+/// are read once (the check recounts a position for thousands of readings).
+pub struct MarginCounter<'a> {
+    position: &'a Position,
+    seki: &'a [Point],
+    captures: [u32; 2],
+    method: ScoringMethod,
+    komi: f64,
+    handicap_bonus: f64,
+    stones: StonesOnGrid,
+}
+
+impl<'a> MarginCounter<'a> {
+    /// The counter of `position`, the other arguments those of [`count_margins`].
+    pub fn new(
+        position: &'a Position,
+        seki: &'a [Point],
+        captures: [u32; 2],
+        method: ScoringMethod,
+        komi: f64,
+        handicap_bonus: f64,
+    ) -> Self {
+        MarginCounter {
+            position,
+            seki,
+            captures,
+            method,
+            komi,
+            handicap_bonus,
+            stones: StonesOnGrid::new(position),
+        }
+    }
+
+    /// What [`count_margins`] gives with `dead` taken off (in any order, a stone maybe
+    /// listed twice).
+    pub fn margins(&self, dead: &[Point]) -> Margins {
+        self.stones.run(BothMargins {
+            position: self.position,
+            dead,
+            seki: self.seki,
+            captures: self.captures,
+            method: self.method,
+            komi: self.komi,
+            handicap_bonus: self.handicap_bonus,
+        })
     }
 }
 
@@ -108,6 +170,8 @@ mod tests {
             prop_assert_eq!(m.territory, territory.score.margin);
             let score_only = crate::score::territory_score(&position, &dead, &seki, captures, 6.5);
             prop_assert_eq!(score_only, territory.score);
+            let counter = MarginCounter::new(&position, &seki, captures, method, 6.5, 1.0);
+            prop_assert_eq!(counter.margins(&dead), m);
         }
     }
 }

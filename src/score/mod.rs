@@ -34,7 +34,7 @@ pub use dead::{
     DoubtedChain,
 };
 pub use margin::{format_number, format_points, format_stones, margin};
-pub use margins::{count_margins, Margins};
+pub use margins::{count_margins, MarginCounter, Margins};
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, CountedBy, Score};
 pub use territory::{count_territory, territory_score, TerritoryCount, TerritoryScore};
