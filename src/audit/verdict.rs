@@ -297,30 +297,26 @@ impl Counter<'_> {
     /// markup, only the chains a second look disputes.
     fn doubts(&self, position: &Position, dead: &DeadOutcome) -> Vec<Doubt> {
         let is_dead = |stones: &[Point]| stones.iter().all(|p| dead.dead.binary_search(p).is_ok());
-        if !matches!(dead.from, DeadFrom::Estimate | DeadFrom::Judge) {
-            // Markup is a statement, not a reading: only the chains a second look
-            // disputes are doubted.
-            return dead
-                .doubted
-                .iter()
-                .map(|c| Doubt {
-                    dead: is_dead(&c.stones),
-                    right: 1.0 - MARKUP_DISPUTED,
-                    stones: c.stones.clone(),
-                    by_markup: true,
-                })
-                .collect();
-        }
+        let by_markup = dead.from == DeadFrom::Markup;
         let mut doubts: Vec<Doubt> = dead
             .doubted
             .iter()
             .map(|c| Doubt {
                 dead: is_dead(&c.stones),
-                right: calibrated(c.confidence),
+                right: if by_markup {
+                    1.0 - MARKUP_DISPUTED
+                } else {
+                    calibrated(c.confidence)
+                },
                 stones: c.stones.clone(),
-                by_markup: false,
+                by_markup,
             })
             .collect();
+        if !matches!(dead.from, DeadFrom::Estimate | DeadFrom::Judge) {
+            // Markup is a statement, not a reading: only the chains a second look
+            // disputes are doubted.
+            return doubts;
+        }
         for stones in seki_candidates(position, &dead.dead) {
             let holding = doubts
                 .iter_mut()
@@ -747,7 +743,8 @@ fn markup_disputed(
     markup: &DeadOutcome,
     estimate: &DeadOutcome,
 ) -> DeadOutcome {
-    let doubted = disputed_chains(position, &markup.dead, &estimate.dead)
+    let disputed = disputed_stones(position, &markup.dead, &estimate.dead);
+    let doubted = chains_of(position, &disputed)
         .into_iter()
         .map(|stones| DoubtedChain {
             stones,
@@ -760,13 +757,12 @@ fn markup_disputed(
     }
 }
 
-/// The chains of `position` that one sorted list of dead stones gives another fate than
-/// the other.
-fn disputed_chains(position: &Position, dead: &[Point], other: &[Point]) -> Vec<Vec<Point>> {
-    let disputed: Vec<Point> = position_stones(position)
+/// The stones of `position` that one sorted list of dead stones gives another fate than
+/// the other, sorted.
+fn disputed_stones(position: &Position, dead: &[Point], other: &[Point]) -> Vec<Point> {
+    position_stones(position)
         .filter(|p| dead.binary_search(p).is_ok() != other.binary_search(p).is_ok())
-        .collect();
-    chains_of(position, &disputed)
+        .collect()
 }
 
 /// The dead stones of the engine (`dead`, sorted), as an outcome the check weighs like
@@ -779,10 +775,8 @@ fn judged_outcome(
     command: &str,
 ) -> DeadOutcome {
     let judged_dead = |p: &Point| dead.binary_search(p).is_ok();
-    let overruled_chains = disputed_chains(position, &dead, &estimate.dead);
-    let mut overruled: Vec<Point> = overruled_chains.iter().flatten().copied().collect();
-    overruled.sort();
-    let mut doubted: Vec<DoubtedChain> = overruled_chains
+    let overruled = disputed_stones(position, &dead, &estimate.dead);
+    let mut doubted: Vec<DoubtedChain> = chains_of(position, &overruled)
         .into_iter()
         .map(|stones| DoubtedChain {
             stones,

@@ -307,23 +307,28 @@ impl<'a> DeadSettler<'a> {
     /// [`settle_dead`], with an estimate carried to `playouts` play-outs (no fewer than
     /// the last call's).
     pub fn settle(&mut self, playouts: u32) -> DeadOutcome {
-        let (position, estimator) = (self.position, &mut self.estimator);
-        settle(position, self.markup, self.policy, || {
-            let config = EstimateConfig::default();
-            let estimator = estimator.get_or_insert_with(|| Estimator::new(position, config));
-            estimator.play_up_to(playouts);
-            estimate_outcome(estimator.estimate(), &config)
-        })
+        self.settle_under(self.markup, self.policy, playouts)
     }
 
     /// The estimate's dead stones even where the record carries markup, carried to
     /// `playouts` play-outs: a second look at a count the markup settled.
     pub fn estimate(&mut self, playouts: u32) -> DeadOutcome {
-        let markup = self.markup.take();
-        let policy = std::mem::replace(&mut self.policy, DeadPolicy::Estimate);
-        let outcome = self.settle(playouts);
-        (self.markup, self.policy) = (markup, policy);
-        outcome
+        self.settle_under(None, DeadPolicy::Estimate, playouts)
+    }
+
+    fn settle_under(
+        &mut self,
+        markup: Option<(&[Point], &[Point])>,
+        policy: DeadPolicy,
+        playouts: u32,
+    ) -> DeadOutcome {
+        let (position, estimator) = (self.position, &mut self.estimator);
+        settle(position, markup, policy, || {
+            let config = EstimateConfig::default();
+            let estimator = estimator.get_or_insert_with(|| Estimator::new(position, config));
+            estimator.play_up_to(playouts);
+            estimate_outcome(estimator.estimate(), &config)
+        })
     }
 }
 

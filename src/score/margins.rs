@@ -41,6 +41,7 @@ pub fn count_margins(
     )
 }
 
+#[derive(Clone, Copy)]
 struct BothMargins<'a> {
     position: &'a Position,
     dead: &'a [Point],
@@ -87,12 +88,8 @@ impl BothMargins<'_> {
 /// [`count_margins`] of one position for many sets of dead stones: the position's stones
 /// are read once (the check recounts a position for thousands of readings).
 pub struct MarginCounter<'a> {
-    position: &'a Position,
-    seki: &'a [Point],
-    captures: [u32; 2],
-    method: ScoringMethod,
-    komi: f64,
-    handicap_bonus: f64,
+    /// Every argument of [`count_margins`] but the dead stones (none here).
+    terms: BothMargins<'a>,
     stones: StonesOnGrid,
 }
 
@@ -107,12 +104,15 @@ impl<'a> MarginCounter<'a> {
         handicap_bonus: f64,
     ) -> Self {
         MarginCounter {
-            position,
-            seki,
-            captures,
-            method,
-            komi,
-            handicap_bonus,
+            terms: BothMargins {
+                position,
+                dead: &[],
+                seki,
+                captures,
+                method,
+                komi,
+                handicap_bonus,
+            },
             stones: StonesOnGrid::new(position),
         }
     }
@@ -120,15 +120,7 @@ impl<'a> MarginCounter<'a> {
     /// What [`count_margins`] gives with `dead` taken off (in any order, a stone maybe
     /// listed twice).
     pub fn margins(&self, dead: &[Point]) -> Margins {
-        self.stones.run(BothMargins {
-            position: self.position,
-            dead,
-            seki: self.seki,
-            captures: self.captures,
-            method: self.method,
-            komi: self.komi,
-            handicap_bonus: self.handicap_bonus,
-        })
+        self.stones.run(BothMargins { dead, ..self.terms })
     }
 }
 
