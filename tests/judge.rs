@@ -410,9 +410,10 @@ fn what_the_engine_cannot_do_is_unsupported() {
     assert_eq!(judge.starts(), 1);
 }
 
-/// `--judge` on the command line: game 10,165 of Tygem part03 (`RE[B+6.5]`) ends with a
-/// 6-stone chain at M3 the estimate counts alive at odds 90%, which leaves the true
-/// result `unverifiable`; GNU Go calls the chain dead, and the count agrees with `RE[]`.
+/// `--judge` on the command line: game 10,165 of Tygem part03 (`RE[B+6.5]`) ends with
+/// Black chains at J12 (5 stones) and G12 (2) the estimate counts dead at odds 90%, which
+/// leaves the true result `unverifiable`; GNU Go calls them alive, and the count agrees
+/// with `RE[]`.
 /// `score` says where the dead stones came from.
 #[test]
 fn the_judge_settles_what_the_estimate_leaves_open() {
@@ -439,7 +440,7 @@ fn the_judge_settles_what_the_estimate_leaves_open() {
     };
     let (alone, dead_alone) = verdict_line(None);
     assert!(alone.starts_with("RE[B+6.5]: unverifiable"), "{alone}");
-    assert!(alone.contains("the chain at M3 (6 stones"), "{alone}");
+    assert!(alone.contains("the chain at J12 (5 stones"), "{alone}");
     assert!(
         dead_alone.starts_with("Dead stones (estimate)"),
         "{dead_alone}"

@@ -101,13 +101,16 @@ fn counting_of(rules: &Rules) -> CountedBy {
 }
 
 /// A reading that gives `RE[]` agrees when it is at least this share as probable as the
-/// most probable reading: less probable, it explains `RE[]` only by a stretch.
-pub const AGREE_SHARE: f64 = 0.1;
+/// most probable reading: less probable, it explains `RE[]` only by a stretch. (A lone
+/// stone every play-out captured is wrong at odds of 3%: a reading that gives it life is
+/// not enough to agree.)
+pub const AGREE_SHARE: f64 = 0.04;
 
 /// `RE[]` is called wrong only when the readings that might give it (weighed or not)
 /// hold less than this share of the probability. Chosen on the true and corrupted results
-/// of the Tygem files to keep wrong calls of true results at or below 0.5%.
-pub const DOUBT_BELOW: f64 = 0.002;
+/// of `tygem-9d-part01.sgf` (the file the odds were calibrated on) to keep wrong calls of
+/// true results at or below 0.5%.
+pub const DOUBT_BELOW: f64 = 0.001;
 
 /// The odds that a position stopped without two passes hides one to three points in
 /// unfinished boundaries, from the number of empty points that border both colours:
@@ -306,7 +309,7 @@ impl Counter<'_> {
                 right: if by_markup {
                     1.0 - MARKUP_DISPUTED
                 } else {
-                    calibrated(c.confidence)
+                    calibrated(c.confidence, c.stones.len(), is_dead(&c.stones))
                 },
                 stones: c.stones.clone(),
                 by_markup,
@@ -733,8 +736,10 @@ const JUDGE_OVERRULES: f64 = 0.5;
 /// (`tests/estimate_accuracy.rs`), so such a reading is too probable for `RE[]` to be
 /// called wrong when it fits; but a disputed chain whose other fate happens to give a
 /// falsified margin is common enough (three of the corrupted results of `real/` and
-/// `corpus/` at odds of 10%) that a fit through it is not taken as agreement either.
-const MARKUP_DISPUTED: f64 = 0.05;
+/// `corpus/` at odds of 10%) that a fit through it is not taken as agreement either: one
+/// disputed chain stays below [`AGREE_SHARE`] of the markup's own reading, and two
+/// together stay above [`DOUBT_BELOW`] (GNU Go's `kat-gnu` needs two).
+const MARKUP_DISPUTED: f64 = 0.035;
 
 /// The markup's dead stones (`markup`), with every chain the estimate gives the other fate
 /// doubted at [`MARKUP_DISPUTED`]; the chains the two agree on are as sure as the markup.
