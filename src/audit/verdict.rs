@@ -304,15 +304,18 @@ impl Counter<'_> {
         let mut doubts: Vec<Doubt> = dead
             .doubted
             .iter()
-            .map(|c| Doubt {
-                dead: is_dead(&c.stones),
-                right: if by_markup {
-                    1.0 - MARKUP_DISPUTED
-                } else {
-                    calibrated(c.confidence, c.stones.len(), is_dead(&c.stones))
-                },
-                stones: c.stones.clone(),
-                by_markup,
+            .map(|c| {
+                let dead = is_dead(&c.stones);
+                Doubt {
+                    dead,
+                    right: if by_markup {
+                        1.0 - MARKUP_DISPUTED
+                    } else {
+                        calibrated(c.confidence, c.stones.len(), dead)
+                    },
+                    stones: c.stones.clone(),
+                    by_markup,
+                }
             })
             .collect();
         if !matches!(dead.from, DeadFrom::Estimate | DeadFrom::Judge) {
