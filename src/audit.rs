@@ -12,6 +12,7 @@ use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
 
 pub mod figure;
+pub mod fit_odds;
 pub mod judge;
 pub mod odds;
 pub mod source;

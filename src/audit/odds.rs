@@ -178,6 +178,37 @@ impl<'a, 'm> Recount<'a, 'm> {
         margins
     }
 
+    /// The doubts linked through touching, each part sorted: flipping the doubts of
+    /// different parts changes the count by the sum of each part's change.
+    pub fn parts(&self) -> Vec<Vec<usize>> {
+        let n = self.doubts.len();
+        let mut part: Vec<usize> = (0..n).collect();
+        for b in 1..n {
+            for a in 0..b {
+                if self.touching[a * n + b] {
+                    let (ra, rb) = (find(&mut part, a), find(&mut part, b));
+                    part[ra.max(rb)] = ra.min(rb);
+                }
+            }
+        }
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        let mut slot = vec![usize::MAX; n];
+        for k in 0..n {
+            let root = find(&mut part, k);
+            if slot[root] == usize::MAX {
+                slot[root] = parts.len();
+                parts.push(Vec::new());
+            }
+            parts[slot[root]].push(k);
+        }
+        parts
+    }
+
+    /// Whether doubts `i` and `j` touch.
+    pub fn touch(&self, i: usize, j: usize) -> bool {
+        self.touching[i * self.doubts.len() + j]
+    }
+
     /// The margins with the `flipped` doubts, linked through touching, given the other
     /// fate.
     fn of_one_part(&mut self, flipped: &[usize]) -> Margins {
@@ -295,19 +326,19 @@ pub struct Search {
 }
 
 /// The readings' weights besides the fates: counting × komi × compensation × open point.
-struct Convention {
+pub(super) struct Convention {
     counting: CountedBy,
     komi: Option<f64>,
     /// The compensation, and what it adds to Black's area margin counted with the assumed
     /// rules' own.
     compensation: Option<(f64, f64)>,
     open_point: i8,
-    odds: f64,
+    pub(super) odds: f64,
 }
 
 /// Every convention with its odds, the most probable first. A komi the same as the
 /// record's (`record_komi`) is no assumption: `None`.
-fn conventions_of(
+pub(super) fn conventions_of(
     conventions: &Conventions,
     open_boundary: f64,
     record_komi: f64,
@@ -392,7 +423,7 @@ fn dead_stones_of(dead: &[Point], doubts: &[Doubt], flipped: &[usize]) -> Vec<Po
 }
 
 /// The margin of a reading from its fates' margins (under the record's komi `komi`).
-fn margin_of(margins: &Margins, c: &Convention, komi: f64) -> f64 {
+pub(super) fn margin_of(margins: &Margins, c: &Convention, komi: f64) -> f64 {
     let counted = match c.counting {
         CountedBy::Area => margins.area,
         CountedBy::Territory => margins.territory,

@@ -16,6 +16,7 @@ use crate::score::{
     ScoringMethod, Verdict,
 };
 
+use super::fit_odds::fit_odds;
 use super::judge::{judge_on_this_thread, JudgeAnswer, JudgeConfig};
 use super::odds::{self, calibrated, dead_with, describe_flip, Doubt, Reading, Recount, Search};
 use super::source::Conventions;
@@ -106,8 +107,9 @@ fn counting_of(rules: &Rules) -> CountedBy {
 /// not enough to agree.)
 pub const AGREE_SHARE: f64 = 0.04;
 
-/// `RE[]` is called wrong only when the readings that might give it (weighed or not)
-/// hold less than this share of the probability. Chosen on the true and corrupted results
+/// `RE[]` is called wrong only when the readings that might give it (every set of
+/// misreadings, [`super::fit_odds`], and the odds of those too improbable to count) hold
+/// less than this share of the probability. Chosen on the true and corrupted results
 /// of `tygem-9d-part01.sgf` (the file the odds were calibrated on) to keep wrong calls of
 /// true results at or below 0.5%.
 pub const DOUBT_BELOW: f64 = 0.001;
@@ -407,7 +409,14 @@ impl Counter<'_> {
             None if doubt < DOUBT_BELOW => Decision::Disagrees {
                 confidence: 1.0 - doubt,
             },
-            None if search.fit_mass >= DOUBT_BELOW => Decision::Unverifiable { why: None },
+            None if search.fit_mass >= DOUBT_BELOW => Decision::Unverifiable {
+                why: search.fit.is_none().then(|| {
+                    format!(
+                        "readings that change several chains together give RE[] at {:.1}% of the odds",
+                        search.fit_mass * 100.0
+                    )
+                }),
+            },
             None => Decision::Unverifiable {
                 why: Some(format!(
                     "readings not weighed one by one (too many doubted chains) hold {:.0}% of the odds",
@@ -615,13 +624,25 @@ impl Counter<'_> {
         let mut search = weigh(false);
         let unsettled = self.unsettled(dead, score, &ctx);
         let mut decision = self.decide(&search, target, unsettled.as_deref());
-        if matches!(&decision, Decision::Unverifiable { why: Some(_) })
-            && unsettled.is_none()
-            && search.fit_mass < DOUBT_BELOW
-        {
-            // Only the readings not weighed stand between the count and a verdict: weigh
-            // every pair of doubts too.
-            search = weigh(true);
+        let agrees = matches!(decision, Decision::Agrees { .. });
+        if !agrees && unsettled.is_none() && search.fit_mass < DOUBT_BELOW {
+            // Before `RE[]` is called wrong, or where only the readings not weighed
+            // stand between the count and that verdict: weigh every pair of doubts for
+            // the likeliest reading that fits, and count the odds of every reading that
+            // gives RE[], misreadings of several chains together included.
+            if !matches!(decision, Decision::Disagrees { .. }) {
+                search = weigh(true);
+            }
+            let exact = fit_odds(
+                doubts,
+                input.conventions,
+                open,
+                target,
+                input.komi.points,
+                &mut recount,
+            );
+            search.fit_mass = exact.fit_mass;
+            search.unexplored = exact.unexplored;
             decision = self.decide(&search, target, None);
         }
         (search, decision)
