@@ -261,9 +261,9 @@ fn convolve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::source::{CountingOdds, Source};
+    use crate::audit::odds::tests::area_only;
     use crate::geom::{Point, Position};
-    use crate::score::{count_margins, CountedBy, ScoringMethod};
+    use crate::score::{count_margins, ScoringMethod};
 
     /// Black walls off four rooms; White has a lone stone in three of them, and two
     /// chains in the bottom left one (they touch through its empty points).
@@ -300,18 +300,6 @@ mod tests {
             doubt(&[(0, 6)], true, 0.95),
             doubt(&[(5, 5)], false, 0.6),
         ]
-    }
-
-    fn area_only() -> Conventions {
-        Conventions {
-            source: Source::Unknown,
-            countings: vec![CountingOdds {
-                counting: CountedBy::Area,
-                odds: 1.0,
-            }],
-            komi: Vec::new(),
-            compensation: Vec::new(),
-        }
     }
 
     fn margins_of<'p>(p: &'p Position) -> impl Fn(&[Point]) -> Margins + 'p {

@@ -148,30 +148,13 @@ impl<'a, 'm> Recount<'a, 'm> {
             1 => return self.of_one_part(flipped),
             _ => {}
         }
-        let n = self.doubts.len();
-        // Link the flipped doubts that touch: each part is labelled by its first member.
-        let mut part: Vec<usize> = (0..flipped.len()).collect();
-        for b in 1..flipped.len() {
-            for a in 0..b {
-                if self.touching[flipped[a] * n + flipped[b]] {
-                    let (ra, rb) = (find(&mut part, a), find(&mut part, b));
-                    part[ra.max(rb)] = ra.min(rb);
-                }
-            }
-        }
-        let labels: Vec<usize> = (0..flipped.len()).map(|k| find(&mut part, k)).collect();
-        if labels.iter().all(|&l| l == 0) {
+        let parts = self.parts_of(flipped);
+        if parts.len() == 1 {
             return self.of_one_part(flipped);
         }
         let mut margins = self.base;
-        for (start, _) in labels.iter().enumerate().filter(|&(k, &l)| k == l) {
-            let members: Vec<usize> = flipped
-                .iter()
-                .zip(&labels)
-                .filter(|&(_, &l)| l == start)
-                .map(|(&i, _)| i)
-                .collect();
-            let changed = self.of_one_part(&members);
+        for members in &parts {
+            let changed = self.of_one_part(members);
             margins.area += changed.area - self.base.area;
             margins.territory += changed.territory - self.base.territory;
         }
@@ -181,25 +164,32 @@ impl<'a, 'm> Recount<'a, 'm> {
     /// The doubts linked through touching, each part sorted: flipping the doubts of
     /// different parts changes the count by the sum of each part's change.
     pub fn parts(&self) -> Vec<Vec<usize>> {
-        let n = self.doubts.len();
-        let mut part: Vec<usize> = (0..n).collect();
-        for b in 1..n {
+        let all: Vec<usize> = (0..self.doubts.len()).collect();
+        self.parts_of(&all)
+    }
+
+    /// The `members` (sorted) linked through touching, in parts in the order of their
+    /// first member, each sorted.
+    fn parts_of(&self, members: &[usize]) -> Vec<Vec<usize>> {
+        let mut link: Vec<usize> = (0..members.len()).collect();
+        for b in 1..members.len() {
             for a in 0..b {
-                if self.touching[a * n + b] {
-                    let (ra, rb) = (find(&mut part, a), find(&mut part, b));
-                    part[ra.max(rb)] = ra.min(rb);
+                if self.touch(members[a], members[b]) {
+                    let (ra, rb) = (find(&mut link, a), find(&mut link, b));
+                    link[ra.max(rb)] = ra.min(rb);
                 }
             }
         }
+        // Each part's root is its first member: its slot is where its parts start.
+        let mut slot = vec![usize::MAX; members.len()];
         let mut parts: Vec<Vec<usize>> = Vec::new();
-        let mut slot = vec![usize::MAX; n];
-        for k in 0..n {
-            let root = find(&mut part, k);
+        for (k, &i) in members.iter().enumerate() {
+            let root = find(&mut link, k);
             if slot[root] == usize::MAX {
                 slot[root] = parts.len();
                 parts.push(Vec::new());
             }
-            parts[slot[root]].push(k);
+            parts[slot[root]].push(i);
         }
         parts
     }
@@ -606,7 +596,7 @@ pub fn describe_flip(doubt: &Doubt, position: &Position) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::audit::source::{CountingOdds, Source};
     use crate::score::{count_margins, ScoringMethod};
@@ -625,7 +615,8 @@ mod tests {
         )
     }
 
-    fn area_only() -> Conventions {
+    /// Area counting for certain, the record's komi.
+    pub(in crate::audit) fn area_only() -> Conventions {
         Conventions {
             source: Source::Unknown,
             countings: vec![CountingOdds {
