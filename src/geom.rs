@@ -205,6 +205,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn liberties_of_a_group_count_each_empty_point_once() {
+        let position = Position::from_diagram(
+            "
+            . X . .
+            X O X .
+            . O . .
+            . . . .
+            ",
+        );
+        // (column, row from the top): the White chain's upper stone has no empty
+        // neighbour, the lower one three.
+        let white = [Point::new(1, 1), Point::new(1, 2)];
+        assert_eq!(position.liberties_of(&white), 3);
+        // A stone's points off the board are no liberties.
+        assert_eq!(position.liberties_of(&[Point::new(1, 0)]), 2);
+        // The two Black stones by the corner share its point: counted once.
+        let black = [Point::new(1, 0), Point::new(0, 1)];
+        assert_eq!(position.liberties_of(&black), 3);
+    }
+
+    #[test]
     fn sgf_and_vertex_coordinates() {
         let p = Point::from_sgf(b"dd").unwrap();
         assert_eq!(p, Point::new(3, 3));
@@ -268,6 +289,18 @@ impl Position {
 
     pub fn get(&self, p: Point) -> Option<Color> {
         self.cells[self.size.index(p)]
+    }
+
+    /// The empty points next to any of `stones`, each counted once.
+    pub fn liberties_of(&self, stones: &[Point]) -> usize {
+        let mut liberties: Vec<Point> = stones
+            .iter()
+            .flat_map(|&p| self.size.neighbors(p))
+            .filter(|&q| self.get(q).is_none())
+            .collect();
+        liberties.sort_unstable();
+        liberties.dedup();
+        liberties.len()
     }
 
     pub fn set(&mut self, p: Point, stone: Option<Color>) {

@@ -19,17 +19,19 @@ pub const MAX_SEARCHED_CHAINS: usize = 12;
 const NEGLIGIBLE: f64 = 1e-4;
 
 /// The probability that the estimate's fate of a group of chains is right, from the
-/// share of the play-outs that agreed with it (smoothed: it never reaches 1), its size and
-/// its fate. A share is not a probability: play-outs from one position share their blind
-/// spots, and the estimate's later steps (reading, eye shapes) overrule some of them; and
-/// the same share means more for a big group left alive than for a lone stone left dead.
-/// Measured on the 7,279 counted records of `tygem-9d-part01.sgf` (taking their `RE[]` as
-/// true): in each class (fate, size, band of agreement), the share of the groups of the
-/// full estimates whose single change of fate gives `RE[]` where the estimate does not,
+/// share of the play-outs that agreed with it (smoothed: it never reaches 1), its size, its
+/// liberties and its fate. A share is not a probability: play-outs from one position share
+/// their blind spots, and the estimate's later steps (reading, eye shapes) overrule some of
+/// them; and the same share means more for a big group left alive than for a lone stone
+/// left dead. Measured on the 7,279 counted records of `tygem-9d-part01.sgf` (taking their
+/// `RE[]` as true): in each class (fate, size, band of agreement), the share of the groups of
+/// the full estimates whose single change of fate gives `RE[]` where the estimate does not,
 /// doubled for the errors no single change shows (see [`ALIVE_WRONG`]). The same shares
 /// measured on `tygem-9d-part03.sgf` are within a third of these in every class with
 /// more than a few; the README's reliability table checks the result on other collections.
-pub fn calibrated(share: f64, stones: usize, dead: bool) -> f64 {
+/// A small dead group the play-outs agree on is told apart by its liberties too (see
+/// [`SMALL_DEAD_WRONG`]).
+pub fn calibrated(share: f64, stones: usize, liberties: usize, dead: bool) -> f64 {
     let band = match share {
         s if s >= 0.95 => 0,
         s if s >= 0.90 => 1,
@@ -41,6 +43,9 @@ pub fn calibrated(share: f64, stones: usize, dead: bool) -> f64 {
         2 | 3 => 1,
         _ => 2,
     };
+    if dead && size < 2 && band < 2 {
+        return 1.0 - SMALL_DEAD_WRONG[size][band][liberties.clamp(1, 3) - 1];
+    }
     let wrong = if dead { DEAD_WRONG } else { ALIVE_WRONG };
     1.0 - wrong[size][band]
 }
@@ -59,11 +64,26 @@ const ALIVE_WRONG: [[f64; 4]; 3] = [
 /// The same for a group the estimate counts dead. Measured: a lone stone 1.4–1.5% (most
 /// of them stones in atari that every play-out captured and `RE[]` counts alive),
 /// 0.2–0.3% (most of them settled by the capturing-race reader), 1.2–1.3%, 4.7–4.8%;
-/// 2–3 stones 1.0%, 1.0–1.1%, 4.3–4.6%; 4 or more 0.2–0.4%, 1.0%, 4.6–5.2%.
+/// 2–3 stones 1.0%, 1.0–1.1%, 4.3–4.6%; 4 or more 0.2–0.4%, 1.0%, 4.6–5.2%. The first two
+/// bands of groups of one to three stones are split by liberties in [`SMALL_DEAD_WRONG`].
 const DEAD_WRONG: [[f64; 4]; 3] = [
     [0.03, 0.005, 0.025, 0.1],
     [0.02, 0.02, 0.09, 0.1],
     [0.005, 0.02, 0.1, 0.1],
+];
+
+/// How often the estimate is wrong about a dead group of one stone (`[0]`) or two or three
+/// (`[1]`) that 95% or more (`[..][0]`) or 90–95% (`[..][1]`) of the play-outs captured, by
+/// its liberties in the final position (1, 2, 3 or more), about twice the shares measured
+/// as for [`DEAD_WRONG`] (part01 and part03, among the groups of the estimates that went on
+/// to the full 128 play-outs). What `RE[]` counts alive against the play-outs is mostly a
+/// group left in atari: measured, a lone stone at 95% or more 1.4–1.7% with one liberty,
+/// 0.5–0.7% with two, 0–0.3% with three or more (6,513, 3,000 and 480 groups on part01); at
+/// 90–95% 0.31–0.35%, 0.12–0.20%, 0.03–0.07%; two or three stones at 95% or more 1.2–1.4%,
+/// 0.35–0.7%, none of 1,150; at 90–95% 0–0.09%, 1.8–1.9%, 0.3%.
+const SMALL_DEAD_WRONG: [[[f64; 3]; 2]; 2] = [
+    [[0.03, 0.012, 0.004], [0.007, 0.004, 0.0012]],
+    [[0.028, 0.011, 0.003], [0.002, 0.038, 0.006]],
 ];
 
 /// A chain a reading may give the other fate.
@@ -809,16 +829,28 @@ pub(super) mod tests {
             (9, true),
             (9, false),
         ] {
-            assert!(calibrated(1.0, stones, dead) < 1.0);
-            assert!(calibrated(0.5, stones, dead) >= 0.5);
-            for share in [0.8, 0.92, 1.0] {
-                assert!(calibrated(share, stones, dead) >= calibrated(0.6, stones, dead));
+            for liberties in 1..6 {
+                let odds = |share| calibrated(share, stones, liberties, dead);
+                assert!(odds(1.0) < 1.0);
+                assert!(odds(0.5) >= 0.5);
+                for share in [0.8, 0.92, 1.0] {
+                    assert!(odds(share) >= odds(0.6));
+                }
             }
         }
         // A big group every play-out kept alive is seldom wrong; a lone stone every
-        // play-out captured is wrong far more often (`RE[]` often counts it alive).
-        assert!(1.0 - calibrated(1.0, 20, false) < 0.001);
-        assert!(1.0 - calibrated(1.0, 1, true) > 0.01);
-        assert!(calibrated(1.0, 20, false) > calibrated(1.0, 1, true));
+        // play-out captured is wrong far more often (`RE[]` often counts it alive), the
+        // more so when it is left in atari.
+        assert!(1.0 - calibrated(1.0, 20, 5, false) < 0.001);
+        assert!(1.0 - calibrated(1.0, 1, 1, true) > 0.01);
+        assert!(calibrated(1.0, 20, 5, false) > calibrated(1.0, 1, 1, true));
+        for (stones, share) in [(1, 1.0), (1, 0.92), (3, 1.0)] {
+            assert!(calibrated(share, stones, 1, true) < calibrated(share, stones, 2, true));
+            assert!(calibrated(share, stones, 2, true) < calibrated(share, stones, 3, true));
+            assert_eq!(
+                calibrated(share, stones, 3, true),
+                calibrated(share, stones, 7, true)
+            );
+        }
     }
 }

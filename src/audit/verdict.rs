@@ -313,7 +313,12 @@ impl Counter<'_> {
                     right: if by_markup {
                         1.0 - MARKUP_DISPUTED
                     } else {
-                        calibrated(c.confidence, c.stones.len(), dead)
+                        calibrated(
+                            c.confidence,
+                            c.stones.len(),
+                            position.liberties_of(&c.stones),
+                            dead,
+                        )
                     },
                     stones: c.stones.clone(),
                     by_markup,
