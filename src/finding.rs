@@ -271,7 +271,7 @@ impl Code {
         }
     }
 
-    /// The place in the SGF FF[4] specification (<https://www.red-bean.com/sgf/>) a
+    /// The place in the SGF `FF[4]` specification (<https://www.red-bean.com/sgf/>) a
     /// format code rests on.
     pub fn specification(self) -> Option<&'static str> {
         Some(match self {

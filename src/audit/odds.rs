@@ -26,11 +26,11 @@ const NEGLIGIBLE: f64 = 1e-4;
 /// left dead. Measured on the 7,279 counted records of `tygem-9d-part01.sgf` (taking their
 /// `RE[]` as true): in each class (fate, size, band of agreement), the share of the groups of
 /// the full estimates whose single change of fate gives `RE[]` where the estimate does not,
-/// doubled for the errors no single change shows (see [`ALIVE_WRONG`]). The same shares
+/// doubled for the errors no single change shows (see `ALIVE_WRONG`). The same shares
 /// measured on `tygem-9d-part03.sgf` are within a third of these in every class with
 /// more than a few; the README's reliability table checks the result on other collections.
 /// A small dead group the play-outs agree on is told apart by its liberties too (see
-/// [`SMALL_DEAD_WRONG`]).
+/// `SMALL_DEAD_WRONG`).
 pub fn calibrated(share: f64, stones: usize, liberties: usize, dead: bool) -> f64 {
     let band = match share {
         s if s >= 0.95 => 0,

@@ -1,11 +1,11 @@
 //! The board: stones, chains, liberties, captures and Zobrist keys.
 //!
 //! [`Board`] is the fast incremental board the replay runs on. The grid is a padded 1-D
-//! array laid out for the largest board: rows are [`STRIDE`] cells apart whatever the
+//! array laid out for the largest board: rows are `STRIDE` cells apart whatever the
 //! board size, every cell that is not a point of the board is a wall, and a full row of
 //! walls lies above and below, so the four neighbours of any on-board cell are `±1` and
 //! `±STRIDE` with no bounds test. The arrays have a power-of-two length and are indexed
-//! through [`MASK`], which lets the compiler drop every bounds check on the hot path.
+//! through `MASK`, which lets the compiler drop every bounds check on the hot path.
 //!
 //! Each chain is a ring of stones linked through `next`; every stone records its chain's
 //! head, and the head holds the chain's stone count, its hash and its pseudo-liberties:

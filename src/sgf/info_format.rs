@@ -1,4 +1,4 @@
-//! The formats of game-information values (FF[4] `DT`, `RE`, `TM`, `KM`, `HA`), and what
+//! The formats of game-information values (`FF[4]` `DT`, `RE`, `TM`, `KM`, `HA`), and what
 //! a value outside them would be corrected to where the intent is plain
 //! (`DT[2018.04.27]` -> `2018-04-27`, `RE[B+time]` -> `B+T`, `KM[5 1/2]` -> `5.5`).
 
@@ -47,7 +47,7 @@ fn digits(s: &str, len: usize) -> Option<u32> {
         .flatten()
 }
 
-/// `DT`: ISO dates separated by commas, with the shortcuts of FF[4] (`1996-05,06`,
+/// `DT`: ISO dates separated by commas, with the shortcuts of `FF[4]` (`1996-05,06`,
 /// `1996-05-06,07,08`, `1996-12-27,28,1997-01-03,04`).
 pub fn is_date_list(v: &str) -> bool {
     // What the previous date gave: 1 a year, 2 a month, 3 a day.

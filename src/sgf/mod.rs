@@ -2,7 +2,7 @@
 //! each with the byte offset it came from.
 //!
 //! The hot path reads with the zero-copy [`lexer`]; `sgf-parse` stays the reference
-//! reader for the typed game tree (see [`reference`]).
+//! reader for the typed game tree (see [`reference`](mod@reference)).
 
 pub mod info;
 pub mod info_format;

@@ -1,10 +1,10 @@
-//! The SGF property index: every property of FF[1]-FF[4] with its value type, its kind
-//! (root, game info, move, setup, none) and the FF versions that define it, as the FF[4]
+//! The SGF property index: every property of `FF[1]`-`FF[4]` with its value type, its kind
+//! (root, game info, move, setup, none) and the FF versions that define it, as the `FF[4]`
 //! specification lists them (<https://www.red-bean.com/sgf/properties.html>, with the
-//! properties FF[4] dropped from <https://www.red-bean.com/sgf/ff1_3/>). The reader checks
+//! properties `FF[4]` dropped from <https://www.red-bean.com/sgf/ff1_3/>). The reader checks
 //! every property it meets against this table.
 
-/// The type of a property's value (FF[4] "Property value types").
+/// The type of a property's value (`FF[4]` "Property value types").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueType {
     /// `none`: the value is empty (`KO[]`, `DO[]`).
@@ -19,7 +19,7 @@ pub enum ValueType {
     Text,
     /// A point (lists may compress rectangles, `aa:cc`).
     Point,
-    /// A point, or a pass (`[]` in FF[4], `tt` on boards up to 19 x 19).
+    /// A point, or a pass (`[]` in `FF[4]`, `tt` on boards up to 19 x 19).
     Move,
     /// `Number:Number` or a Number (`SZ`).
     SizeCompose,
@@ -33,7 +33,7 @@ pub enum ValueType {
     Figure,
 }
 
-/// Where a property may stand (FF[4] "Property types").
+/// Where a property may stand (`FF[4]` "Property types").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PropKind {
     /// Only in the root node (`FF`, `GM`, `SZ`, `CA`, `ST`, `AP`).
@@ -54,11 +54,11 @@ pub enum Shape {
     One,
     /// A list of one value or more.
     List,
-    /// A list that may be one empty value (`VW[]`, `DD[]`, FF[4] `TB[]`).
+    /// A list that may be one empty value (`VW[]`, `DD[]`, `FF[4]` `TB[]`).
     EList,
 }
 
-/// FF versions, one bit each; FF[1] and FF[2] define the same properties.
+/// FF versions, one bit each; `FF[1]` and `FF[2]` define the same properties.
 pub const FF12: u8 = 0b0011;
 pub const FF3: u8 = 0b0100;
 pub const FF4: u8 = 0b1000;
@@ -66,7 +66,7 @@ const FF34: u8 = FF3 | FF4;
 const FF123: u8 = FF12 | FF3;
 const FF1234: u8 = FF12 | FF34;
 
-/// The bit of one FF version (`FF[5]` and above count as FF[4], FF[0] as FF[1]).
+/// The bit of one FF version (`FF[5]` and above count as `FF[4]`, `FF[0]` as `FF[1]`).
 pub fn version_bit(ff: u8) -> u8 {
     match ff {
         0 | 1 => 0b0001,

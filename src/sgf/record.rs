@@ -115,7 +115,7 @@ pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
     reader::read(text, limits, true)
 }
 
-/// `FF[]` and `GM[]` of the root of a game tree's text (FF[1] and Go when missing or not
+/// `FF[]` and `GM[]` of the root of a game tree's text (`FF[1]` and Go when missing or not
 /// a number).
 pub fn root_file_format(text: &str) -> crate::sgf::values::FileFormat {
     reader::root_file_format(text)

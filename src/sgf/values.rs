@@ -1,5 +1,5 @@
 //! Checks one property value against its type in the property index ([`super::props`]):
-//! what an SGF checker says of `AP[YuanYu]`, `GN[]`, `B[]` in an FF[3] file or `GB[3]`.
+//! what an SGF checker says of `AP[YuanYu]`, `GN[]`, `B[]` in an `FF[3]` file or `GB[3]`.
 //! Game-information formats (`DT`, `RE`, `TM`, `KM`, `HA`) are in [`super::info_format`].
 
 use crate::finding::Code;
