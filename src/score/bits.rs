@@ -53,6 +53,10 @@ impl<const N: usize> Bits<N> {
         self.0[i / 64] |= 1u64 << (i % 64);
     }
 
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.0.iter().fold(0, |any, w| any | w) == 0
     }
@@ -204,10 +208,17 @@ impl<const N: usize> Grid<N> {
     /// The set and its orthogonal neighbours on the board.
     #[inline(always)]
     pub(crate) fn grown(&self, set: Bits<N>) -> Bits<N> {
+        set | self.neighbours(set)
+    }
+
+    /// The points of the board next to a point of `set` (those of `set` itself only when
+    /// next to another of its points).
+    #[inline(always)]
+    pub(crate) fn neighbours(&self, set: Bits<N>) -> Bits<N> {
         let width = self.size.width as u32;
         let east = set.shifted_up(1) & self.not_first_column;
         let west = set.shifted_down(1) & self.not_last_column;
-        let mut out = set | east | west | set.shifted_down(width);
+        let mut out = east | west | set.shifted_down(width);
         if self.size.height > 1 {
             out |= set.shifted_up(width) & self.board;
         }

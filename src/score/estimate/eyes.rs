@@ -6,6 +6,7 @@ use super::chains::{diagonals, find, neighbors, Chain};
 use super::shapes::dead_shape;
 use super::static_pass::Settled;
 use crate::geom::{Color, Position};
+use crate::score::bits::{on_grid, Bits, Grid, OnGrid};
 
 /// Stone-weighted confidence the chains closing an area need in [`enclosed_without_eyes`].
 const ENCLOSER_CONFIDENCE: f64 = 0.75;
@@ -29,152 +30,136 @@ pub(super) fn enclosed_without_eyes(
     ownership: Option<&[f64]>,
     verdict: &mut [(bool, f64)],
 ) {
-    let n = position.size.points();
-    let mut scan = AreaScan::new(position, chains, chain_at, ownership);
-    for color in [Color::Black, Color::White] {
-        let enclosing = color.opponent();
-        scan.seen.iter_mut().for_each(|s| *s = false);
-        for start in 0..n {
-            if scan.seen[start] || position.cells[start] != Some(color) {
-                continue;
-            }
-            let area = scan.flood(start, color, verdict);
-            let stones: usize = scan.inside.iter().map(|&id| chains[id].stones.len()).sum();
-            let toward_enclosing = if enclosing == Color::Black {
-                area.owned
-            } else {
-                -area.owned
-            };
-            let closed = area.closed_by_live
-                && area.total > 0.0
-                && area.sure >= ENCLOSER_CONFIDENCE * area.total
-                && (ownership.is_none() || toward_enclosing > 0.0);
-            let small_enough = 2 * area.points <= n;
-            if closed && small_enough && !area.has_eye && 4 * stones <= area.points {
-                for &id in &scan.inside {
-                    let (alive, conf) = verdict[id];
-                    if alive || conf < ENCLOSED_CONFIDENCE {
-                        verdict[id] = (false, ENCLOSED_CONFIDENCE);
-                    }
-                }
-                for &id in &scan.border {
-                    let (_, conf) = verdict[id];
-                    verdict[id] = (true, conf.max(ENCLOSED_CONFIDENCE));
-                }
-            }
-        }
-    }
-}
-
-/// What [`AreaScan::flood`] found of one area.
-struct AreaFacts {
-    /// Points in the area.
-    points: usize,
-    /// Every chain bordering it is judged alive.
-    closed_by_live: bool,
-    /// It holds an empty point whose neighbours are all stones of the enclosed colour.
-    has_eye: bool,
-    /// The bordering chains' stones, weighted by their confidence, and all of them.
-    sure: f64,
-    total: f64,
-    /// The sum of its empty points' ownership (Black positive).
-    owned: f64,
-}
-
-/// Flood fills of the areas of [`enclosed_without_eyes`], with the buffers they reuse.
-struct AreaScan<'a> {
-    position: &'a Position,
-    chains: &'a [Chain],
-    chain_at: &'a [usize],
-    ownership: Option<&'a [f64]>,
-    seen: Vec<bool>,
-    stack: Vec<usize>,
-    /// The enclosed colour's chains inside the last area, and the chains bordering it.
-    inside: Vec<usize>,
-    border: Vec<usize>,
-    /// Per chain, the last area that listed it in `inside` or `border`.
-    listed_in: Vec<u32>,
-    areas: u32,
-}
-
-impl<'a> AreaScan<'a> {
-    fn new(
-        position: &'a Position,
-        chains: &'a [Chain],
-        chain_at: &'a [usize],
-        ownership: Option<&'a [f64]>,
-    ) -> Self {
-        AreaScan {
+    on_grid(
+        position.size,
+        EnclosedAreas {
             position,
             chains,
             chain_at,
             ownership,
-            seen: vec![false; position.size.points()],
-            stack: Vec::new(),
+            verdict,
+        },
+    );
+}
+
+/// [`enclosed_without_eyes`] on bitboards: each area is one flood of the points not of the
+/// enclosing colour, and its facts are read from sets (its stones, its empty points, the
+/// enclosing stones next to it) instead of point by point.
+struct EnclosedAreas<'a> {
+    position: &'a Position,
+    chains: &'a [Chain],
+    chain_at: &'a [usize],
+    ownership: Option<&'a [f64]>,
+    verdict: &'a mut [(bool, f64)],
+}
+
+impl OnGrid for EnclosedAreas<'_> {
+    type Output = ();
+
+    fn run<const N: usize>(mut self, grid: &Grid<N>) {
+        let stones = grid.stones(self.position);
+        let empty = grid.board & !(stones[0] | stones[1]);
+        let mut lists = AreaLists {
+            listed_in: vec![0; self.chains.len()],
+            areas: 0,
             inside: Vec::new(),
             border: Vec::new(),
-            listed_in: vec![0; chains.len()],
-            areas: 0,
+        };
+        for color in [Color::Black, Color::White] {
+            let (own, opp) = (stones[color.index()], stones[color.opponent().index()]);
+            let open = grid.board & !opp;
+            // Empty points whose neighbours are all stones of `color`.
+            let eyes = empty & !grid.neighbours(opp | empty);
+            let mut seen = Bits::EMPTY;
+            for start in own.indices() {
+                if seen.contains(start) {
+                    continue;
+                }
+                let area = grid.flood(Bits::single(start), open);
+                seen |= area;
+                lists.list(self.chain_at, area & own, grid.grown(area) & opp);
+                let owned = self
+                    .ownership
+                    .map(|o| (area & empty).indices().map(|i| o[i]).sum::<f64>());
+                let facts = AreaFacts {
+                    points: area.count(),
+                    has_eye: !(area & eyes).is_empty(),
+                    toward_enclosing: owned.map(|o| if color == Color::White { o } else { -o }),
+                };
+                self.judge(&lists, &facts);
+            }
         }
     }
+}
 
-    /// The area of points not of `color`'s opponent connected to `start`.
-    fn flood(&mut self, start: usize, color: Color, verdict: &[(bool, f64)]) -> AreaFacts {
-        let (position, chain_at) = (self.position, self.chain_at);
-        let enclosing = color.opponent();
-        self.inside.clear();
-        self.border.clear();
+impl EnclosedAreas<'_> {
+    /// The stones inside an area are dead, and its border alive, when the area qualifies.
+    fn judge(&mut self, lists: &AreaLists, facts: &AreaFacts) {
+        let (chains, verdict) = (self.chains, &mut *self.verdict);
+        let (mut closed_by_live, mut sure, mut total) = (true, 0.0, 0.0);
+        for &id in &lists.border {
+            let (alive, conf) = verdict[id];
+            let w = chains[id].stones.len() as f64;
+            closed_by_live &= alive;
+            sure += w * conf;
+            total += w;
+        }
+        let closed = closed_by_live
+            && total > 0.0
+            && sure >= ENCLOSER_CONFIDENCE * total
+            && facts.toward_enclosing.is_none_or(|o| o > 0.0);
+        let stones: usize = lists.inside.iter().map(|&id| chains[id].stones.len()).sum();
+        let small_enough = 2 * facts.points <= self.position.size.points();
+        if !closed || !small_enough || facts.has_eye || 4 * stones > facts.points {
+            return;
+        }
+        for &id in &lists.inside {
+            let (alive, conf) = verdict[id];
+            if alive || conf < ENCLOSED_CONFIDENCE {
+                verdict[id] = (false, ENCLOSED_CONFIDENCE);
+            }
+        }
+        for &id in &lists.border {
+            let (_, conf) = verdict[id];
+            verdict[id] = (true, conf.max(ENCLOSED_CONFIDENCE));
+        }
+    }
+}
+
+/// What one area of [`enclosed_without_eyes`] is besides its chains.
+struct AreaFacts {
+    /// Points in the area.
+    points: usize,
+    /// It holds an empty point whose neighbours are all stones of the enclosed colour.
+    has_eye: bool,
+    /// The sum of its empty points' ownership, toward the enclosing colour.
+    toward_enclosing: Option<f64>,
+}
+
+/// The chains inside the last area and bordering it, with the buffers they reuse.
+struct AreaLists {
+    /// Per chain, the last area that listed it.
+    listed_in: Vec<u32>,
+    areas: u32,
+    inside: Vec<usize>,
+    border: Vec<usize>,
+}
+
+impl AreaLists {
+    /// Lists the chains of the stones `inside` and of those on the `border` of a new area,
+    /// each chain once, in the order of its first stone.
+    fn list<const N: usize>(&mut self, chain_at: &[usize], inside: Bits<N>, border: Bits<N>) {
         self.areas += 1;
-        let mut facts = AreaFacts {
-            points: 0,
-            closed_by_live: true,
-            has_eye: false,
-            sure: 0.0,
-            total: 0.0,
-            owned: 0.0,
-        };
-        self.seen[start] = true;
-        self.stack.push(start);
-        while let Some(p) = self.stack.pop() {
-            facts.points += 1;
-            let cell = position.cells[p];
-            if cell == Some(color) && self.listed_in[chain_at[p]] != self.areas {
-                self.listed_in[chain_at[p]] = self.areas;
-                self.inside.push(chain_at[p]);
-            }
-            let mut all_own = cell.is_none();
-            if cell.is_none() {
-                facts.owned += self.ownership.map_or(0.0, |o| o[p]);
-            }
-            for q in neighbors(position.size, p) {
-                match position.cells[q] {
-                    Some(c) if c == enclosing => {
-                        all_own = false;
-                        let id = chain_at[q];
-                        if self.listed_in[id] != self.areas {
-                            self.listed_in[id] = self.areas;
-                            self.border.push(id);
-                            let (alive, conf) = verdict[id];
-                            let w = self.chains[id].stones.len() as f64;
-                            facts.closed_by_live &= alive;
-                            facts.sure += w * conf;
-                            facts.total += w;
-                        }
-                    }
-                    cell_q => {
-                        if cell_q.is_none() {
-                            all_own = false;
-                        }
-                        if !self.seen[q] {
-                            self.seen[q] = true;
-                            self.stack.push(q);
-                        }
-                    }
+        let areas = self.areas;
+        for (stones, list) in [(inside, &mut self.inside), (border, &mut self.border)] {
+            list.clear();
+            for i in stones.indices() {
+                let id = chain_at[i];
+                if std::mem::replace(&mut self.listed_in[id], areas) != areas {
+                    list.push(id);
                 }
             }
-            facts.has_eye |= all_own;
         }
-        facts
     }
 }
 
@@ -416,3 +401,6 @@ pub(super) fn eye_space(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
