@@ -146,13 +146,9 @@ impl Reader {
         matches!(result, Ok(true))
     }
 
-    /// The chain on `p`: its stones and its liberties, into `stones` and `liberties`.
-    fn chain(&mut self, p: usize, stones: &mut Vec<usize>, liberties: &mut Vec<usize>) {
-        self.chain_up_to(p, usize::MAX, stones, liberties);
-    }
-
-    /// [`Reader::chain`], stopped once more than `most` liberties are found: then
-    /// `stones` and `liberties` hold only what was found so far.
+    /// The chain on `p`: its stones and its liberties, into `stones` and `liberties`,
+    /// stopped once more than `most` liberties are found: then `stones` and `liberties`
+    /// hold only what was found so far.
     fn chain_up_to(
         &mut self,
         p: usize,
@@ -391,9 +387,14 @@ impl Reader {
         depth: u32,
     ) -> Result<Option<StonesAndLiberties>, OutOfBudget> {
         self.visit()?;
+        if depth == 0 {
+            return Ok(None);
+        }
+        // The fill stops at the liberty that makes the chain escape: the stones and
+        // liberties are only needed, and then complete, when it does not.
         let (mut stones, mut liberties) = (self.list(), self.list());
-        self.chain(target, &mut stones, &mut liberties);
-        if liberties.len() < ESCAPED && depth > 0 {
+        self.chain_up_to(target, ESCAPED - 1, &mut stones, &mut liberties);
+        if liberties.len() < ESCAPED {
             Ok(Some((stones, liberties)))
         } else {
             self.recycle([stones, liberties]);

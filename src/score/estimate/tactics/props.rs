@@ -21,7 +21,7 @@ fn check_agree(reader: &mut Reader, naive: &NaiveBoard, step: usize) {
     let (mut stones, mut liberties) = (Vec::new(), Vec::new());
     for (i, cell) in naive.position().cells.iter().enumerate() {
         if cell.is_some() {
-            reader.chain(reader.cell(i), &mut stones, &mut liberties);
+            reader.chain_up_to(reader.cell(i), usize::MAX, &mut stones, &mut liberties);
             assert_eq!(
                 Some(liberties.len() as u32),
                 naive.liberties(size.point(i)),
