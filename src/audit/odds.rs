@@ -30,8 +30,8 @@ const NEGLIGIBLE: f64 = 1e-4;
 /// measured on `tygem-9d-part03.sgf` are within a third of these in every class with
 /// more than a few; the README's reliability table checks the result on other collections.
 /// A small dead group the play-outs agree on is told apart by its liberties too (see
-/// `SMALL_DEAD_WRONG`).
-pub fn calibrated(share: f64, stones: usize, liberties: usize, dead: bool) -> f64 {
+/// `SMALL_DEAD_WRONG`): `liberties` counts them, and is called for such groups only.
+pub fn calibrated(share: f64, stones: usize, liberties: impl FnOnce() -> usize, dead: bool) -> f64 {
     let band = match share {
         s if s >= 0.95 => 0,
         s if s >= 0.90 => 1,
@@ -44,7 +44,7 @@ pub fn calibrated(share: f64, stones: usize, liberties: usize, dead: bool) -> f6
         _ => 2,
     };
     if dead && size < 2 && band < 2 {
-        return 1.0 - SMALL_DEAD_WRONG[size][band][liberties.clamp(1, 3) - 1];
+        return 1.0 - SMALL_DEAD_WRONG[size][band][liberties().clamp(1, 3) - 1];
     }
     let wrong = if dead { DEAD_WRONG } else { ALIVE_WRONG };
     1.0 - wrong[size][band]
@@ -830,7 +830,7 @@ pub(super) mod tests {
             (9, false),
         ] {
             for liberties in 1..6 {
-                let odds = |share| calibrated(share, stones, liberties, dead);
+                let odds = |share| calibrated(share, stones, || liberties, dead);
                 assert!(odds(1.0) < 1.0);
                 assert!(odds(0.5) >= 0.5);
                 for share in [0.8, 0.92, 1.0] {
@@ -841,15 +841,15 @@ pub(super) mod tests {
         // A big group every play-out kept alive is seldom wrong; a lone stone every
         // play-out captured is wrong far more often (`RE[]` often counts it alive), the
         // more so when it is left in atari.
-        assert!(1.0 - calibrated(1.0, 20, 5, false) < 0.001);
-        assert!(1.0 - calibrated(1.0, 1, 1, true) > 0.01);
-        assert!(calibrated(1.0, 20, 5, false) > calibrated(1.0, 1, 1, true));
+        assert!(1.0 - calibrated(1.0, 20, || 5, false) < 0.001);
+        assert!(1.0 - calibrated(1.0, 1, || 1, true) > 0.01);
+        assert!(calibrated(1.0, 20, || 5, false) > calibrated(1.0, 1, || 1, true));
         for (stones, share) in [(1, 1.0), (1, 0.92), (3, 1.0)] {
-            assert!(calibrated(share, stones, 1, true) < calibrated(share, stones, 2, true));
-            assert!(calibrated(share, stones, 2, true) < calibrated(share, stones, 3, true));
+            assert!(calibrated(share, stones, || 1, true) < calibrated(share, stones, || 2, true));
+            assert!(calibrated(share, stones, || 2, true) < calibrated(share, stones, || 3, true));
             assert_eq!(
-                calibrated(share, stones, 3, true),
-                calibrated(share, stones, 7, true)
+                calibrated(share, stones, || 3, true),
+                calibrated(share, stones, || 7, true)
             );
         }
     }

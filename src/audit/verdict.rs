@@ -316,7 +316,7 @@ impl Counter<'_> {
                         calibrated(
                             c.confidence,
                             c.stones.len(),
-                            position.liberties_of(&c.stones),
+                            || position.liberties_of(&c.stones),
                             dead,
                         )
                     },
