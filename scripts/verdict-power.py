@@ -19,7 +19,11 @@ PATHs are SGF files or folders (walked for `*.sgf` in any case). Rows: each coll
 (the first folder under `real/`, `tygem/` or `corpus/`, or the file), Fox records (`AP[foxwq]`
 or a `fox` folder), games that end by two passes, and all. With `--sample N`, only the
 first N files of each folder (in sorted order) are taken. With `--reliability`, the
-verdicts are grouped by `check.confidence` and the share that was right is printed.
+verdicts are grouped by `check.confidence` and the share that was right is printed. With
+`--second-opinion GNUGO`, every true result called `disagrees` is counted again by GNU Go
+(`scripts/second_opinion.py`), and each row says how many of them GNU Go's count calls
+wrong too (`RE[] wrong`), how many it gives as recorded (`count wrong`: sgfaudit's error),
+and how many neither.
 """
 import argparse
 import collections
@@ -129,6 +133,9 @@ def main():
     ap.add_argument("--reliability", action="store_true")
     ap.add_argument("--list", choices=["disagrees", "accepted"], help="list those games")
     ap.add_argument("--save", help="keep the JSON Lines of the run in this file")
+    ap.add_argument("--second-opinion", metavar="GNUGO",
+                    help="count the true results called wrong again with this GNU Go")
+    ap.add_argument("--jobs", type=int, default=2, help="GNU Go processes at once")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args(argv)
     tmp = tempfile.mkdtemp(prefix="verdict-power-")
@@ -153,9 +160,24 @@ def main():
             folder, rel = d["path"].split("/", 1)
             variant = VARIANT[folder]
             games[(variant, rel, d["game"])] = d
+        args.opinions = {}
+        if args.second_opinion:
+            args.opinions = second_opinions(games, tmp, args)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     report(games, fox, args)
+
+
+def second_opinions(games, tmp, args):
+    """GNU Go's class of every true result with a margin called `disagrees`, by (rel, game)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import second_opinion
+
+    wrong = [d for (variant, rel, game), d in sorted(games.items())
+             if variant == "true" and d["check"]["verdict"] == "disagrees"
+             and recorded_margin(d["check"]["recorded"]) is not None]
+    found = second_opinion.opinions(wrong, tmp, args.second_opinion, args.jobs)
+    return {(path.split("/", 1)[1], game): answer for (path, game), answer in found.items()}
 
 
 def groups_of(rel, d, fox):
@@ -186,8 +208,14 @@ def report(games, fox, args):
         if verdict != "unverifiable" and conf is not None:
             b = bins[min(int(conf * 10), 9)]
             b["true " + verdict] += 1
+        opinion = args.opinions.get((rel, game))
+        if opinion:
+            for g in groups:
+                rows[g]["opinion " + opinion[0]] += 1
         if verdict == "disagrees" and args.list == "disagrees":
-            listed.append("%s#%d %s: %s" % (rel, game, d["check"]["recorded"], d["check"]["reason"]))
+            said = " [GNU Go %s: %s]" % (opinion[1], opinion[0]) if opinion else ""
+            listed.append("%s#%d %s: %s%s" % (
+                rel, game, d["check"]["recorded"], d["check"]["reason"], said))
         for kind in KINDS:
             c = games.get((kind, rel, game))
             if c is None or recorded_margin(c["check"]["recorded"]) in (None, true):
@@ -205,6 +233,8 @@ def report(games, fox, args):
                 listed.append("%s#%d %s (true %s): %s" % (
                     rel, game, c["check"]["recorded"], d["check"]["recorded"], c["check"]["reason"]))
     print_table(rows)
+    if args.opinions:
+        print_opinions(rows)
     if args.reliability:
         print_reliability(bins)
     for line in listed:
@@ -232,6 +262,18 @@ def print_table(rows):
             pct(r["true disagrees"], r["true"]), r["corrupted"],
             pct(r["corrupted disagrees"], r["corrupted"]),
             pct(r["corrupted agrees"], r["corrupted"]), each))
+
+
+def print_opinions(rows):
+    print()
+    print("true results called wrong, counted again by GNU Go (RE[] wrong: GNU Go's count is "
+          "near ours; count wrong: it gives RE[])")
+    classes = ["RE[] wrong", "count wrong", "neither", "no answer"]
+    for k in sorted(rows, key=lambda k: (k in ("Fox", "two passes", "all"), k)):
+        r = rows[k]
+        if r["true disagrees"]:
+            print("%s %4d: %s" % (k, r["true disagrees"], ", ".join(
+                "%s %d" % (c, r["opinion " + c]) for c in classes if r["opinion " + c])))
 
 
 def print_reliability(bins):

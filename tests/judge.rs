@@ -470,3 +470,66 @@ fn a_judge_that_cannot_start_is_a_usage_error() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// `scripts/second_opinion.py` counts the games a report calls `disagrees` again with GNU
+/// Go: records written with a wrong `RE[]` come out as `RE[] wrong`, and a report whose
+/// own count is off (made so here) as `count wrong`.
+#[test]
+fn a_second_opinion_tells_a_wrong_record_from_a_wrong_count() {
+    let Some(program) = gnugo() else {
+        return;
+    };
+    let wrong_records = [
+        "corpus/rules/art9-area-count-wrong-winner__result-mismatch.sgf",
+        "corpus/territory/japanese-wrong-margin__result-mismatch.sgf",
+    ];
+    let true_record = "corpus/territory/japanese-territory-count__ok.sgf";
+    let mut args = vec!["audit", "--json", "--exit-zero", "--no-config"];
+    args.extend(wrong_records);
+    args.push(true_record);
+    let out = common::sgfaudit(&args);
+    assert!(out.status.success(), "{out:?}");
+    let mut lines = Vec::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+        if value["type"] == "game" && value["data"]["path"] == true_record {
+            // As if the estimate had misread the position: the check calls RE[] wrong.
+            assert_eq!(value["data"]["check"]["verdict"], "agrees");
+            value["data"]["check"]["verdict"] = "disagrees".into();
+            value["data"]["check"]["computed"] = "B+20.5".into();
+        }
+        lines.push(value.to_string());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.jsonl");
+    std::fs::write(&report, lines.join("\n") + "\n").unwrap();
+    let out = std::process::Command::new("python3")
+        .arg("scripts/second_opinion.py")
+        .arg("--gnugo")
+        .arg(&program)
+        .arg(&report)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let class_of = |path: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{path}#0\t")))
+            .unwrap_or_else(|| panic!("{path} not in\n{text}"));
+        line.rsplit('\t').next().unwrap().to_string()
+    };
+    for path in wrong_records {
+        assert_eq!(class_of(path), "RE[] wrong", "{text}");
+    }
+    assert_eq!(class_of(true_record), "count wrong", "{text}");
+    assert!(
+        text.contains("3 games: RE[] wrong 2, count wrong 1"),
+        "{text}"
+    );
+}
