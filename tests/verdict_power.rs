@@ -94,6 +94,8 @@ fn wrong_results_are_caught_and_true_ones_are_not_called_wrong() {
     eprintln!("{report}");
     assert!(share(count(Verdict::Agrees), games) >= 0.85, "{report}");
     assert!(share(count(Verdict::Disagrees), games) <= 0.01, "{report}");
-    assert!(share(caught, corrupted.len()) >= 0.30, "{report}");
+    // 83.9% when the threshold became 0.3% and the odds weighed the swing (about 70%
+    // before): a check that caught less would let through what it was made to catch.
+    assert!(share(caught, corrupted.len()) >= 0.78, "{report}");
     assert!(share(accepted, corrupted.len()) <= 0.025, "{report}");
 }

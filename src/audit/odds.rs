@@ -29,9 +29,17 @@ const NEGLIGIBLE: f64 = 1e-4;
 /// doubled for the errors no single change shows (see `ALIVE_WRONG`). The same shares
 /// measured on `tygem-9d-part03.sgf` are within a third of these in every class with
 /// more than a few; the README's reliability table checks the result on other collections.
-/// A small dead group the play-outs agree on is told apart by its liberties too (see
-/// `SMALL_DEAD_WRONG`): `liberties` counts them, and is called for such groups only.
-pub fn calibrated(share: f64, stones: usize, liberties: impl FnOnce() -> usize, dead: bool) -> f64 {
+/// A small dead group the play-outs agree on is told apart by its liberties and by its
+/// *swing*, how far the margin of the record's counting moves if it lives (see
+/// `SMALL_DEAD_WRONG`): `liberties` and `swing` measure them, and are called for such
+/// groups only (the swing costs a recount).
+pub fn calibrated(
+    share: f64,
+    stones: usize,
+    liberties: impl FnOnce() -> usize,
+    swing: impl FnOnce() -> f64,
+    dead: bool,
+) -> f64 {
     let band = match share {
         s if s >= 0.95 => 0,
         s if s >= 0.90 => 1,
@@ -44,7 +52,14 @@ pub fn calibrated(share: f64, stones: usize, liberties: impl FnOnce() -> usize, 
         _ => 2,
     };
     if dead && size < 2 && band < 2 {
-        return 1.0 - SMALL_DEAD_WRONG[size][band][liberties().clamp(1, 3) - 1];
+        let liberties = liberties().clamp(1, 3) - 1;
+        let swing = match swing() {
+            s if s <= 3.0 => 0,
+            s if s <= 5.0 => 1,
+            s if s <= 9.0 => 2,
+            _ => 3,
+        };
+        return 1.0 - SMALL_DEAD_WRONG[size][band][liberties][swing];
     }
     let wrong = if dead { DEAD_WRONG } else { ALIVE_WRONG };
     1.0 - wrong[size][band]
@@ -74,16 +89,49 @@ const DEAD_WRONG: [[f64; 4]; 3] = [
 
 /// How often the estimate is wrong about a dead group of one stone (`[0]`) or two or three
 /// (`[1]`) that 95% or more (`[..][0]`) or 90–95% (`[..][1]`) of the play-outs captured, by
-/// its liberties in the final position (1, 2, 3 or more), about twice the shares measured
-/// as for [`DEAD_WRONG`] (part01 and part03, among the groups of the estimates that went on
-/// to the full 128 play-outs). What `RE[]` counts alive against the play-outs is mostly a
-/// group left in atari: measured, a lone stone at 95% or more 1.4–1.7% with one liberty,
-/// 0.5–0.7% with two, 0–0.3% with three or more (6,513, 3,000 and 480 groups on part01); at
-/// 90–95% 0.31–0.35%, 0.12–0.20%, 0.03–0.07%; two or three stones at 95% or more 1.2–1.4%,
-/// 0.35–0.7%, none of 1,150; at 90–95% 0–0.09%, 1.8–1.9%, 0.3%.
-const SMALL_DEAD_WRONG: [[[f64; 3]; 2]; 2] = [
-    [[0.03, 0.012, 0.004], [0.007, 0.004, 0.0012]],
-    [[0.028, 0.011, 0.003], [0.002, 0.038, 0.006]],
+/// its liberties in the final position (1, 2, 3 or more) and its swing, the points the
+/// margin of the record's counting moves if it lives (3 or less, 4–5, 6–9, 10 or more),
+/// about twice the shares measured as for [`DEAD_WRONG`] (part01, among the groups of the
+/// estimates that went on to the full 128 play-outs), never more than the odds by
+/// liberties alone that the check used before it weighed the swing.
+///
+/// What `RE[]` counts alive against the play-outs is mostly a group left in atari whose
+/// life costs its opponent a point or three; the bigger its swing, the rarer: a result
+/// that hangs on a stone counted alive in the middle of ten points of territory is one a
+/// player would have disputed. Measured, a lone stone in atari at 95% or more: 3.3% of
+/// 1,958 with a swing of 3 or less, 1.2% of 1,781 at 4–5, 0.3% of 1,034 at 6–9, 0.06% of
+/// 1,740 at 10 or more (part03: 4.0%, 1.5%, 0.6%, 0.14%); with two liberties, 2.7%, 0.24%,
+/// none of 1,429 (part03: 1.5%, 0.17%, 0.18%) at 4–5, 6–9, 10 or more; at 90–95% in atari,
+/// 0.9%, 0.5%, 0.09% of 6,816. Two or three stones at 95% or more in atari, 3.5%, 1.1%, none
+/// of 717 at 4–5, 6–9, 10 or more. Two or three stones with two liberties at 90–95% are
+/// the exception, 28% of 159 at 6–9 (a shape `RE[]` counts alive, most likely a seki).
+/// Cells with fewer than 50 groups keep the odds by liberties alone; a cell with none
+/// wrong counts half a group, and no more than the cell with fewer liberties.
+const SMALL_DEAD_WRONG: [[[[f64; 4]; 3]; 2]; 2] = [
+    [
+        [
+            [0.03, 0.02471, 0.0058, 0.00115],
+            [0.012, 0.012, 0.00479, 0.0007],
+            [0.004, 0.004, 0.004, 0.0007],
+        ],
+        [
+            [0.007, 0.007, 0.007, 0.00176],
+            [0.004, 0.004, 0.004, 0.00188],
+            [0.0012, 0.0012, 0.0012, 0.00047],
+        ],
+    ],
+    [
+        [
+            [0.028, 0.028, 0.02273, 0.00139],
+            [0.011, 0.011, 0.01062, 0.00291],
+            [0.003, 0.003, 0.003, 0.0018],
+        ],
+        [
+            [0.002, 0.002, 0.002, 0.00183],
+            [0.038, 0.038, 0.038, 0.00046],
+            [0.006, 0.006, 0.006, 0.00156],
+        ],
+    ],
 ];
 
 /// A chain a reading may give the other fate.
@@ -179,6 +227,12 @@ impl<'a, 'm> Recount<'a, 'm> {
             margins.territory += changed.territory - self.base.territory;
         }
         margins
+    }
+
+    /// Takes `margins` as the count with doubt `i` alone given the other fate: a count the
+    /// caller made already.
+    pub fn counted_alone(&mut self, i: usize, margins: Margins) {
+        self.counted.insert(vec![i], margins);
     }
 
     /// The doubts linked through touching, each part sorted: flipping the doubts of
@@ -830,7 +884,7 @@ pub(super) mod tests {
             (9, false),
         ] {
             for liberties in 1..6 {
-                let odds = |share| calibrated(share, stones, || liberties, dead);
+                let odds = |share| calibrated(share, stones, || liberties, || 3.0, dead);
                 assert!(odds(1.0) < 1.0);
                 assert!(odds(0.5) >= 0.5);
                 for share in [0.8, 0.92, 1.0] {
@@ -841,16 +895,43 @@ pub(super) mod tests {
         // A big group every play-out kept alive is seldom wrong; a lone stone every
         // play-out captured is wrong far more often (`RE[]` often counts it alive), the
         // more so when it is left in atari.
-        assert!(1.0 - calibrated(1.0, 20, || 5, false) < 0.001);
-        assert!(1.0 - calibrated(1.0, 1, || 1, true) > 0.01);
-        assert!(calibrated(1.0, 20, || 5, false) > calibrated(1.0, 1, || 1, true));
+        let small_swing = || 3.0;
+        assert!(1.0 - calibrated(1.0, 20, || 5, small_swing, false) < 0.001);
+        assert!(1.0 - calibrated(1.0, 1, || 1, small_swing, true) > 0.01);
+        assert!(
+            calibrated(1.0, 20, || 5, small_swing, false)
+                > calibrated(1.0, 1, || 1, small_swing, true)
+        );
         for (stones, share) in [(1, 1.0), (1, 0.92), (3, 1.0)] {
-            assert!(calibrated(share, stones, || 1, true) < calibrated(share, stones, || 2, true));
-            assert!(calibrated(share, stones, || 2, true) < calibrated(share, stones, || 3, true));
-            assert_eq!(
-                calibrated(share, stones, || 3, true),
-                calibrated(share, stones, || 7, true)
-            );
+            let odds = |liberties| calibrated(share, stones, move || liberties, small_swing, true);
+            assert!(odds(1) < odds(2));
+            assert!(odds(2) < odds(3));
+            assert_eq!(odds(3), odds(7));
         }
+    }
+
+    #[test]
+    fn a_dead_stone_whose_life_would_move_the_count_far_is_seldom_counted_alive() {
+        // A lone stone in atari every play-out captured: the further its life would move
+        // the margin, the surer its death (players dispute a result that costs them ten
+        // points, not one that costs them one).
+        let in_atari = |swing: f64| 1.0 - calibrated(1.0, 1, || 1, move || swing, true);
+        assert!(in_atari(3.0) > in_atari(4.0));
+        assert!(in_atari(4.0) > in_atari(7.0));
+        assert!(in_atari(7.0) > in_atari(12.0));
+        assert!(in_atari(12.0) < 0.002);
+        assert_eq!(in_atari(1.0), in_atari(3.0));
+        assert_eq!(in_atari(10.0), in_atari(40.0));
+        // Never surer than by liberties alone was: a small swing keeps the old odds.
+        assert!((in_atari(3.0) - 0.03).abs() < 1e-9);
+        // The swing is asked for only where it counts (small dead groups the play-outs
+        // agree on): it costs a recount.
+        let never = || -> f64 { panic!("no swing wanted for a big or a living group") };
+        calibrated(1.0, 12, || 4, never, true);
+        calibrated(1.0, 1, || 4, never, false);
+        calibrated(0.8, 1, || 1, never, true);
+        // Two or three stones with two liberties at 90-95%, a shape RE[] often counts
+        // alive, stay doubted at a middling swing.
+        assert!(1.0 - calibrated(0.92, 2, || 2, || 7.0, true) > 0.03);
     }
 }
