@@ -122,7 +122,7 @@ pub const AGREE_SHARE: f64 = 0.04;
 pub const DOUBT_BELOW: f64 = 0.003;
 
 /// [`DOUBT_BELOW`] for a count settled by the record's own territory markup, whose
-/// disputed chains are doubted at a fixed [`MARKUP_DISPUTED`], not at odds measured on
+/// disputed chains are doubted at a fixed 3.5%, not at odds measured on
 /// play-outs: two disputed chains together stay above it.
 pub const MARKUP_DOUBT_BELOW: f64 = 0.001;
 
