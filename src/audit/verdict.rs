@@ -821,8 +821,8 @@ impl Counter<'_> {
 /// How sure the count is of a chain whose fate the engine and the estimate agree on, as a
 /// play-out share: two judges that agree are wrong together less often than one, but their
 /// errors are not independent (the same hard shapes fool both), so the pair is not taken
-/// as surer than that. [`calibrated`] makes it wrong 0.12% to 4% of the time by the chain's
-/// size, fate and liberties (chosen when it made every such chain wrong 1% of the time,
+/// as surer than that. [`calibrated`] makes it wrong 0.05% to 4% of the time by the chain's
+/// size, fate, liberties and swing (chosen when it made every such chain wrong 1% of the time,
 /// and not fitted again for the judge since).
 const JUDGE_CONFIRMS: f64 = 0.90;
 /// How sure of a chain the engine gives the other fate than the estimate did: the
