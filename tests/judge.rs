@@ -479,6 +479,20 @@ fn a_second_opinion_tells_a_wrong_record_from_a_wrong_count() {
     let Some(program) = gnugo() else {
         return;
     };
+    // The script is repository tooling: the published crate does not carry it.
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/second_opinion.py");
+    if !script.is_file() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is missing, and CI is set",
+            script.display()
+        );
+        eprintln!(
+            "note: {} not here (a packaged crate): test skipped",
+            script.display()
+        );
+        return;
+    }
     let wrong_records = [
         "corpus/rules/art9-area-count-wrong-winner__result-mismatch.sgf",
         "corpus/territory/japanese-wrong-margin__result-mismatch.sgf",
@@ -504,7 +518,7 @@ fn a_second_opinion_tells_a_wrong_record_from_a_wrong_count() {
     let report = dir.path().join("report.jsonl");
     std::fs::write(&report, lines.join("\n") + "\n").unwrap();
     let out = std::process::Command::new("python3")
-        .arg("scripts/second_opinion.py")
+        .arg(&script)
         .arg("--gnugo")
         .arg(&program)
         .arg(&report)
