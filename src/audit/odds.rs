@@ -488,10 +488,7 @@ fn dead_stones_of(dead: &[Point], doubts: &[Doubt], flipped: &[usize]) -> Vec<Po
 
 /// The margin of a reading from its fates' margins (under the record's komi `komi`).
 pub(super) fn margin_of(margins: &Margins, c: &Convention, komi: f64) -> f64 {
-    let counted = match c.counting {
-        CountedBy::Area => margins.area,
-        CountedBy::Territory => margins.territory,
-    };
+    let counted = margins.by(c.counting);
     let compensation = c.compensation.map_or(0.0, |(_, shift)| shift);
     counted + komi - c.komi.unwrap_or(komi) + compensation + f64::from(c.open_point)
 }

@@ -343,10 +343,7 @@ impl Counter<'_> {
                 .collect();
             let moved = counter.margins(&kept);
             flipped_alone.borrow_mut().push((stones.to_vec(), moved));
-            match self.primary {
-                CountedBy::Area => (moved.area - base.area).abs(),
-                CountedBy::Territory => (moved.territory - base.territory).abs(),
-            }
+            (moved.by(self.primary) - base.by(self.primary)).abs()
         };
         let mut doubts: Vec<Doubt> = dead
             .doubted

@@ -5,6 +5,7 @@
 use super::area::{ScoringMethod, Sweep};
 use super::bits::{on_grid, Bits, Grid, OnGrid, OnStones, StonesOnGrid};
 use super::margin::margin;
+use super::CountedBy;
 use crate::geom::{Point, Position};
 
 /// Black's margins, komi (and, by area, the handicap bonus) taken off.
@@ -14,6 +15,16 @@ pub struct Margins {
     pub area: f64,
     /// As [`super::count_territory`] counts it.
     pub territory: f64,
+}
+
+impl Margins {
+    /// The margin of one counting.
+    pub fn by(&self, counting: CountedBy) -> f64 {
+        match counting {
+            CountedBy::Area => self.area,
+            CountedBy::Territory => self.territory,
+        }
+    }
 }
 
 /// The margins of `position` with `dead` taken off: the same numbers as
