@@ -751,48 +751,14 @@ impl Counter<'_> {
         let mut check = check_result(input.recorded_raw, Some(&score), &compared);
         let assumed = self.assumptions(shown, doubts, position);
         check.assumed = (!assumed.is_empty()).then(|| assumed.join("; "));
-        let mut convention = None;
-        match decision {
+        let convention = match decision {
             Decision::Agrees {
                 reading,
                 confidence,
-            } => {
-                check.verdict = Verdict::Agrees;
-                check.confidence = Some(confidence);
-                if !reading.flipped.is_empty() || reading.counting != self.primary {
-                    check.reason = Some(format!(
-                        "RE[] fits if {}; the {} count of the most probable reading gives {} (this reading has {:.0}% of its odds)",
-                        assumed.join(", "),
-                        search.best.counting.as_str(),
-                        format_points(search.best_margin),
-                        100.0 * reading.probability / search.best.probability
-                    ));
-                }
-                if reading.counting != self.primary || reading.komi.is_some() {
-                    convention = Some((reading.counting, reading.komi));
-                }
-            }
+            } => self.agreeing(&mut check, &reading, confidence, search, &assumed),
             Decision::Disagrees { confidence } => {
-                check.verdict = Verdict::Disagrees;
-                check.confidence = Some(confidence);
-                if !doubts.is_empty() || search.fit.is_some() {
-                    check.reason = Some(format!(
-                        "{}; the readings that would give RE[] hold {:.1}% of the odds",
-                        check.reason.take().unwrap_or_default(),
-                        100.0 * (1.0 - confidence)
-                    ));
-                }
-                let swapped = check
-                    .difference
-                    .is_some_and(|d| (d + 2.0 * search.best_margin).abs() < 1e-6);
-                if swapped && search.best_margin.abs() > 1e-6 {
-                    // The count to the point, with the other winner: RE[]'s colour is the
-                    // likelier slip than a count that errs by exactly twice the margin.
-                    check.reason = Some(format!(
-                        "{}; the count's own margin with the other winner: the winner in RE[] may be the wrong colour",
-                        check.reason.take().unwrap_or_default()
-                    ));
-                }
+                disagreeing(&mut check, confidence, search, doubts);
+                None
             }
             Decision::Unverifiable { why } => {
                 let mismatch = check.reason.take().unwrap_or_default();
@@ -802,8 +768,9 @@ impl Counter<'_> {
                     (assumed, fit.probability / search.best.probability)
                 });
                 check.reason = Some(unverifiable_reason(mismatch, fit, why));
+                None
             }
-        }
+        };
         Judgement {
             exact: check.verdict == Verdict::Agrees
                 && (search.best_margin - score.compared_margin()).abs() < 1e-6
@@ -812,6 +779,57 @@ impl Counter<'_> {
             check,
             convention,
         }
+    }
+
+    /// Marks `check` as agreeing through `reading`, with its reason when the reading is not
+    /// the count's own; returns the convention the reading assumed, if any.
+    fn agreeing(
+        &self,
+        check: &mut Check,
+        reading: &Reading,
+        confidence: f64,
+        search: &Search,
+        assumed: &[String],
+    ) -> Option<(CountedBy, Option<f64>)> {
+        check.verdict = Verdict::Agrees;
+        check.confidence = Some(confidence);
+        if !reading.flipped.is_empty() || reading.counting != self.primary {
+            check.reason = Some(format!(
+                "RE[] fits if {}; the {} count of the most probable reading gives {} (this reading has {:.0}% of its odds)",
+                assumed.join(", "),
+                search.best.counting.as_str(),
+                format_points(search.best_margin),
+                100.0 * reading.probability / search.best.probability
+            ));
+        }
+        (reading.counting != self.primary || reading.komi.is_some())
+            .then_some((reading.counting, reading.komi))
+    }
+}
+
+/// Marks `check` as disagreeing, its reason completed with the odds of the readings that
+/// would give `RE[]` and, when the count is `RE[]`'s margin with the other winner, with
+/// that.
+fn disagreeing(check: &mut Check, confidence: f64, search: &Search, doubts: &[Doubt]) {
+    check.verdict = Verdict::Disagrees;
+    check.confidence = Some(confidence);
+    if !doubts.is_empty() || search.fit.is_some() {
+        check.reason = Some(format!(
+            "{}; the readings that would give RE[] hold {:.1}% of the odds",
+            check.reason.take().unwrap_or_default(),
+            100.0 * (1.0 - confidence)
+        ));
+    }
+    let swapped = check
+        .difference
+        .is_some_and(|d| (d + 2.0 * search.best_margin).abs() < 1e-6);
+    if swapped && search.best_margin.abs() > 1e-6 {
+        // The count to the point, with the other winner: RE[]'s colour is the
+        // likelier slip than a count that errs by exactly twice the margin.
+        check.reason = Some(format!(
+            "{}; the count's own margin with the other winner: the winner in RE[] may be the wrong colour",
+            check.reason.take().unwrap_or_default()
+        ));
     }
 }
 
