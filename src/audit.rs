@@ -520,6 +520,18 @@ fn ha_value(
     }
 }
 
+/// The terms a game is replayed and counted under: its board, rules, handicap and komi,
+/// read from the root properties and the command line.
+struct Terms {
+    size: BoardSize,
+    rules: Rules,
+    rules_from: RulesFrom,
+    handicap: Handicap,
+    komi: Komi,
+    /// `KM[]` could not be read (the rules' default komi is assumed).
+    komi_unreadable: bool,
+}
+
 /// Reads the root properties, replays, counts and checks. False when the game cannot be
 /// replayed at all (an unusable board size, reported as its finding).
 fn audit_record(
@@ -528,53 +540,133 @@ fn audit_record(
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
 ) -> bool {
-    // Only Go (GM[1], the default) is replayed as Go.
-    if let Some(v) = record.root.game_type {
-        match v.raw.trim().parse::<u32>() {
-            Ok(1) => {}
-            Ok(n) => {
-                findings.push(Finding::new(
-                    Code::NotGo,
-                    Severity::Error,
-                    v.offset as usize,
-                    format!("GM[{n}] is not Go (GM[1]): the game is not replayed"),
-                ));
-                report.check = Check::unverifiable(report.result.clone(), "the record is not Go");
-                return false;
-            }
-            Err(_) => findings.push(Finding::new(
-                Code::BadProperty,
-                Severity::Warning,
-                v.offset as usize,
-                format!("GM[{}] is not a number: read as Go (GM[1])", v.raw.trim()),
-            )),
-        }
-    }
-
-    // Board size.
-    let size = match record.root.size {
-        None => BoardSize::STANDARD,
-        Some(v) => match parse_size(v.raw) {
-            Some(s) => s,
-            None => {
-                findings.push(Finding::new(
-                    Code::BadProperty,
-                    Severity::Error,
-                    v.offset as usize,
-                    format!(
-                        "SZ[{}] is not a board size from 1 to 52: the game cannot be replayed",
-                        v.raw.trim()
-                    ),
-                ));
-                report.check =
-                    Check::unverifiable(report.result.clone(), "the board size cannot be read");
-                return false;
-            }
-        },
+    let Some(terms) = read_terms(record, options, report, findings) else {
+        return false;
     };
-    report.size = Some([size.width, size.height]);
+    let replay = replay_record(record, options, &terms, report, findings);
+    check_result(record, options, &terms, &replay, report, findings);
+    if options.figures {
+        report.figures = crate::audit::figure::problem_figures(
+            record,
+            terms.size,
+            &terms.rules,
+            findings,
+            report,
+            replay.final_position.as_ref(),
+        );
+    }
+    if options.keep_board {
+        report.board = replay.final_position;
+    }
+    true
+}
 
-    // Rules.
+/// The game's terms, each written into the report as it is settled, with the findings
+/// they call for in the order they are read: game, board size, rules, handicap, komi.
+/// `None` when the game cannot be replayed (not Go, or an unusable board size).
+fn read_terms(
+    record: &GameRecord<'_>,
+    options: &AuditOptions,
+    report: &mut GameReport,
+    findings: &mut Vec<Finding>,
+) -> Option<Terms> {
+    if !is_go(record, report, findings) {
+        return None;
+    }
+    let size = board_size(record, report, findings)?;
+    report.size = Some([size.width, size.height]);
+    let (set, rules, rules_from) = read_rules(record, options, report, findings);
+    let handicap = read_handicap(record, size, findings);
+    report.handicap = handicap.stones;
+    let (komi, komi_unreadable) = komi_of(
+        record,
+        options,
+        set,
+        &rules,
+        size,
+        handicap.stones,
+        findings,
+    );
+    let komi = Komi {
+        uncertain: komi.uncertain || handicap.unknown,
+        ..komi
+    };
+    report.komi = komi.points;
+    report.komi_raw = komi.raw.clone();
+    Some(Terms {
+        size,
+        rules,
+        rules_from,
+        handicap,
+        komi,
+        komi_unreadable,
+    })
+}
+
+/// Whether the record is of Go: only Go (GM[1], the default) is replayed as Go. Another
+/// game is a `not-go` error, with the check's reason set; a `GM[]` that is not a number
+/// is read as Go, with a warning.
+fn is_go(record: &GameRecord<'_>, report: &mut GameReport, findings: &mut Vec<Finding>) -> bool {
+    let Some(v) = record.root.game_type else {
+        return true;
+    };
+    match v.raw.trim().parse::<u32>() {
+        Ok(1) => {}
+        Ok(n) => {
+            findings.push(Finding::new(
+                Code::NotGo,
+                Severity::Error,
+                v.offset as usize,
+                format!("GM[{n}] is not Go (GM[1]): the game is not replayed"),
+            ));
+            report.check = Check::unverifiable(report.result.clone(), "the record is not Go");
+            return false;
+        }
+        Err(_) => findings.push(Finding::new(
+            Code::BadProperty,
+            Severity::Warning,
+            v.offset as usize,
+            format!("GM[{}] is not a number: read as Go (GM[1])", v.raw.trim()),
+        )),
+    }
+    true
+}
+
+/// The board size of `SZ[]` (19×19 without it). `None` when `SZ[]` cannot be read: an
+/// error, with the check's reason set, since no move can then be placed.
+fn board_size(
+    record: &GameRecord<'_>,
+    report: &mut GameReport,
+    findings: &mut Vec<Finding>,
+) -> Option<BoardSize> {
+    let Some(v) = record.root.size else {
+        return Some(BoardSize::STANDARD);
+    };
+    let size = parse_size(v.raw);
+    if size.is_none() {
+        findings.push(Finding::new(
+            Code::BadProperty,
+            Severity::Error,
+            v.offset as usize,
+            format!(
+                "SZ[{}] is not a board size from 1 to 52: the game cannot be replayed",
+                v.raw.trim()
+            ),
+        ));
+        report.check = Check::unverifiable(report.result.clone(), "the board size cannot be read");
+    }
+    size
+}
+
+/// The rule set (`--rules`, else `RU[]`, else Chinese) with `--superko` applied, and
+/// where it came from; `RU[]` as written and the choice go into the report. An `RU[]`
+/// sgfaudit does not know is a warning, and Chinese is assumed.
+fn read_rules(
+    record: &GameRecord<'_>,
+    options: &AuditOptions,
+    report: &mut GameReport,
+    findings: &mut Vec<Finding>,
+) -> (RuleSet, Rules, RulesFrom) {
     let ru = record.root.rules.map(|v| (simple_text(v.raw), v.offset));
     report.rules_raw = ru.as_ref().map(|(s, _)| s.clone());
     let (set, from) = match (options.rules, &ru) {
@@ -599,25 +691,19 @@ fn audit_record(
     }
     report.rules = set.name();
     report.rules_from = from;
+    (set, rules, from)
+}
 
-    // Handicap.
-    let Handicap {
-        stones: handicap,
-        unknown: handicap_unknown,
-        missing: handicap_missing,
-    } = read_handicap(record, size, findings);
-    report.handicap = handicap;
-
-    // Komi.
-    let (komi, komi_unreadable) = komi_of(record, options, set, &rules, size, handicap, findings);
-    let komi = Komi {
-        uncertain: komi.uncertain || handicap_unknown,
-        ..komi
-    };
-    report.komi = komi.points;
-    report.komi_raw = komi.raw.clone();
-
-    // Replay.
+/// Replays the moves under the game's terms, keeping the final position when it is to
+/// be counted (`RE[]` claims a count or a draw) or kept; the number of moves, their
+/// findings and how the game ended go into the report.
+fn replay_record(
+    record: &GameRecord<'_>,
+    options: &AuditOptions,
+    terms: &Terms,
+    report: &mut GameReport,
+    findings: &mut Vec<Finding>,
+) -> Replay {
     let recorded = report.result.as_deref().map(score::parse_result);
     let claims_count = matches!(
         recorded,
@@ -625,15 +711,14 @@ fn audit_record(
     );
     let replay: Replay = replay(
         record,
-        size,
-        &rules,
+        terms.size,
+        &terms.rules,
         options.strict,
         options.keep_board || claims_count,
     );
     report.moves = replay.moves;
     findings.extend(replay.findings.iter().cloned());
 
-    // How it ended, the count and the check.
     report.ended_by = if replay.ended_at.is_some() {
         EndedBy::Passes
     } else {
@@ -642,18 +727,20 @@ fn audit_record(
             None => EndedBy::Unfinished,
         }
     };
-    // A komi that is missing or Fox's KM[0] is guessed at the odds of the record's
-    // source; one that cannot be read, or a handicap that cannot, is not.
-    let guessed = komi.uncertain && !komi_unreadable && !handicap_unknown;
-    // Without RU[], the rules assumed set a handicap game's compensation: the others' are
-    // weighed too.
-    let unnamed_rules_handicap = (from == RulesFrom::Default).then_some(handicap);
-    let conventions = source::conventions(
-        &record.root,
-        &rules,
-        guessed.then_some(komi.points),
-        unnamed_rules_handicap,
-    );
+    replay
+}
+
+/// Counts the replayed game and checks `RE[]` against the count: the score and the check
+/// go into the report, the findings (placed at `RE[]`) after the replay's.
+fn check_result(
+    record: &GameRecord<'_>,
+    options: &AuditOptions,
+    terms: &Terms,
+    replay: &Replay,
+    report: &mut GameReport,
+    findings: &mut Vec<Finding>,
+) {
+    let conventions = source_conventions(record, terms);
     let outcome = verdict::audit_result(&verdict::ResultInput {
         recorded_raw: report.result.as_deref(),
         final_position: replay.final_position.as_ref(),
@@ -663,12 +750,12 @@ fn audit_record(
         territory_black: &record.territory_black,
         territory_white: &record.territory_white,
         ended_by_passes: replay.ended_at.is_some(),
-        rules: &rules,
-        handicap,
-        komi: &komi,
-        handicap_missing,
+        rules: &terms.rules,
+        handicap: terms.handicap.stones,
+        komi: &terms.komi,
+        handicap_missing: terms.handicap.missing,
         ko_at_end: replay.ko_at_end,
-        dead: options.dead.under(&rules),
+        dead: options.dead.under(&terms.rules),
         conventions: &conventions,
         judge: options.judge.as_ref(),
         to_move: replay.to_move,
@@ -682,20 +769,24 @@ fn audit_record(
     );
     report.score = outcome.score;
     report.check = outcome.check;
-    if options.figures {
-        report.figures = crate::audit::figure::problem_figures(
-            record,
-            size,
-            &rules,
-            findings,
-            report,
-            replay.final_position.as_ref(),
-        );
-    }
-    if options.keep_board {
-        report.board = replay.final_position;
-    }
-    true
+}
+
+/// The countings and komi the record's source suggests, with their odds, for the
+/// check to weigh.
+fn source_conventions(record: &GameRecord<'_>, terms: &Terms) -> source::Conventions {
+    // A komi that is missing or Fox's KM[0] is guessed at the odds of the record's
+    // source; one that cannot be read, or a handicap that cannot, is not.
+    let guessed = terms.komi.uncertain && !terms.komi_unreadable && !terms.handicap.unknown;
+    // Without RU[], the rules assumed set a handicap game's compensation: the others' are
+    // weighed too.
+    let unnamed_rules_handicap =
+        (terms.rules_from == RulesFrom::Default).then_some(terms.handicap.stones);
+    source::conventions(
+        &record.root,
+        &terms.rules,
+        guessed.then_some(terms.komi.points),
+        unnamed_rules_handicap,
+    )
 }
 
 /// The komi of a record (`--komi`, or `KM[]` read with the rules' customs), and whether
