@@ -5,8 +5,9 @@
 
 use std::io::{self, Write};
 
-use crate::audit::figure::{first_illegal_move, move_figure, Mark, Panel};
-use crate::cli::ShowArgs;
+use crate::audit::figure::{first_illegal_move, move_figure, Figure, Mark, Panel};
+use crate::audit::{AuditOptions, GameReport};
+use crate::cli::{ColorChoice, ShowArgs};
 use crate::finding::Finding;
 use crate::geom::Color;
 use crate::input::source::read_file;
@@ -59,40 +60,73 @@ fn finding_at(findings: &[Finding], m: u32) -> Option<&Finding> {
 pub fn show(args: &ShowArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
-    if let Err(message) = args.options.check_judge() {
-        writeln!(err, "sgfaudit: {message}")?;
-        return Ok(2);
-    }
-    let name = args.file.display();
-    let bytes = match read_file(&args.file) {
-        Ok(b) => b,
-        Err(e) => {
-            writeln!(err, "sgfaudit: {name}: {}", io_message(&e))?;
-            return Ok(2);
-        }
+    let (title, mut figure) = match titled_figure(args) {
+        Ok(shown) => shown,
+        Err(message) => return refuse(&mut err, &message),
     };
-    let file = LoadedFile::new(args.file.to_string_lossy().into_owned(), bytes);
-    if args.game >= file.games.len() {
-        writeln!(
-            err,
-            "sgfaudit: {name}: no game {} (the file holds {} game(s), counted from 0)",
-            args.game,
-            file.games.len()
-        )?;
-        return Ok(2);
+    if let Some(path) = &args.svg {
+        figure.caption.insert(0, title);
+        if let Err(e) = std::fs::write(path, standalone(&figure)) {
+            let message = format!("{}: {}", path.display(), io_message(&e));
+            return refuse(&mut err, &message);
+        }
+        return Ok(0);
     }
+    print_figure(&mut out, args.color, &title, &figure)?;
+    Ok(0)
+}
+
+/// Writes `sgfaudit: ` and the message on standard error; the exit code when the
+/// command cannot do what it was asked, 2.
+fn refuse(err: &mut impl Write, message: &str) -> io::Result<u8> {
+    writeln!(err, "sgfaudit: {message}")?;
+    Ok(2)
+}
+
+/// The title of the game asked for and the figure of its move, or the message that says
+/// why they cannot be had: the engine of `--judge` does not answer, or the file, the
+/// game or the move is not there.
+fn titled_figure(args: &ShowArgs) -> Result<(String, Figure), String> {
+    args.options.check_judge()?;
+    let file = load_game(args)?;
     let options = args.options.audit_options();
     let report = file.audit(args.game, &options);
+    let figure = figure_of_move(args, &file, &report, &options)?;
+    Ok((game_title(&report), figure))
+}
+
+/// The file of `args`, read and split, when it holds the game asked for.
+fn load_game(args: &ShowArgs) -> Result<LoadedFile, String> {
+    let name = args.file.display();
+    let bytes = read_file(&args.file).map_err(|e| format!("{name}: {}", io_message(&e)))?;
+    let file = LoadedFile::new(args.file.to_string_lossy().into_owned(), bytes);
+    if args.game >= file.games.len() {
+        return Err(format!(
+            "{name}: no game {} (the file holds {} game(s), counted from 0)",
+            args.game,
+            file.games.len()
+        ));
+    }
+    Ok(file)
+}
+
+/// The figure of the move asked for (by default the first illegal one) in the audited
+/// game, replayed on its board under the rules its report names (and `--superko`).
+fn figure_of_move(
+    args: &ShowArgs,
+    file: &LoadedFile,
+    report: &GameReport,
+    options: &AuditOptions,
+) -> Result<Figure, String> {
+    let name = args.file.display();
     let at = format!(
         "{name}:{}:{}: game {}",
         report.line, report.column, args.game
     );
     let Some([w, h]) = report.size else {
-        writeln!(
-            err,
-            "sgfaudit: {at}: the game cannot be replayed (its board size cannot be read)"
-        )?;
-        return Ok(2);
+        return Err(format!(
+            "{at}: the game cannot be replayed (its board size cannot be read)"
+        ));
     };
     let size = crate::geom::BoardSize::new(u32::from(w), u32::from(h)).expect("a read size");
     let mut rules = RuleSet::from_name(report.rules)
@@ -105,47 +139,45 @@ pub fn show(args: &ShowArgs) -> io::Result<u8> {
     let moves = record.move_count() as u32;
     let number = match args.r#move {
         Some(m) => m,
-        None => match first_illegal_move(&report.findings).and_then(|f| f.r#move) {
-            Some(m) => m,
-            None => {
-                writeln!(
-                    err,
-                    "sgfaudit: {at}: no illegal move in this game; name one with --move M (1 to {moves})"
-                )?;
-                return Ok(2);
-            }
-        },
+        None => first_illegal_move(&report.findings)
+            .and_then(|f| f.r#move)
+            .ok_or_else(|| {
+                format!("{at}: no illegal move in this game; name one with --move M (1 to {moves})")
+            })?,
     };
     let finding = finding_at(&report.findings, number);
-    let Some(mut figure) = (number >= 1)
+    (number >= 1)
         .then(|| move_figure(&record, size, &rules, number, finding))
         .flatten()
-    else {
-        writeln!(
-            err,
-            "sgfaudit: {at}: no move {number} (the game has {moves} move(s), counted from 1)"
-        )?;
-        return Ok(2);
-    };
-    let t = |s: &str| for_terminal(s).into_owned();
-    let title = format!(
+        .ok_or_else(|| {
+            format!("{at}: no move {number} (the game has {moves} move(s), counted from 1)")
+        })
+}
+
+/// The title of a game's figure: file, game, players and rules.
+fn game_title(report: &GameReport) -> String {
+    format!(
         "{} game {}: {} (B) vs {} (W), rules {}",
         report.path,
         report.game,
         report.black.as_deref().unwrap_or("?"),
         report.white.as_deref().unwrap_or("?"),
         report.rules
-    );
-    if let Some(path) = &args.svg {
-        figure.caption.insert(0, title);
-        if let Err(e) = std::fs::write(path, standalone(&figure)) {
-            writeln!(err, "sgfaudit: {}: {}", path.display(), io_message(&e))?;
-            return Ok(2);
-        }
-        return Ok(0);
-    }
-    writeln!(out, "{}", t(&title))?;
-    let color = ColorMode::from(args.color).for_stdout();
+    )
+}
+
+/// Prints the figure as text boards under its title, with the legend and the caption,
+/// every text of the record made safe for a terminal; the boards are coloured as
+/// `color` says.
+fn print_figure(
+    out: &mut impl Write,
+    color: ColorChoice,
+    title: &str,
+    figure: &Figure,
+) -> io::Result<()> {
+    let t = |s: &str| for_terminal(s).into_owned();
+    writeln!(out, "{}", t(title))?;
+    let color = ColorMode::from(color).for_stdout();
     for panel in &figure.panels {
         writeln!(out)?;
         write!(out, "{}", render_panel(panel, color))?;
@@ -158,6 +190,5 @@ pub fn show(args: &ShowArgs) -> io::Result<u8> {
     for line in &figure.caption {
         writeln!(out, "{}", t(line))?;
     }
-    out.flush()?;
-    Ok(0)
+    out.flush()
 }
