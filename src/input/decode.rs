@@ -287,6 +287,76 @@ fn decode_utf32(bytes: &[u8], big_endian: bool) -> (String, bool) {
     (text, errors)
 }
 
+/// A part's `CA[]` label and what sgfaudit makes of it.
+struct Label {
+    /// The `CA[]` value as written, if any.
+    declared: Option<String>,
+    /// The encoding the label names, when sgfaudit knows it.
+    encoding: Option<&'static encoding_rs::Encoding>,
+    /// Why a label names no encoding sgfaudit knows (it is empty, or unknown).
+    unknown: Option<String>,
+}
+
+impl Label {
+    /// Reads a part's `CA[]` label (`None`: the part has none).
+    fn read(declared: Option<String>) -> Label {
+        let encoding = declared.as_deref().and_then(charset);
+        let unknown = declared.as_deref().filter(|_| encoding.is_none()).map(|l| {
+            if l.is_empty() {
+                "CA[] is empty".to_string()
+            } else {
+                format!("CA[{l}] is not a character set sgfaudit knows")
+            }
+        });
+        Label {
+            declared,
+            encoding,
+            unknown,
+        }
+    }
+
+    /// The part read as `encoding`, with the reading's `problem`: a label sgfaudit does
+    /// not know is a problem of its own, said first.
+    fn part(self, encoding: &'static str, from: EncodingFrom, problem: Option<String>) -> Part {
+        let problem = match (&self.unknown, problem) {
+            (Some(u), Some(p)) => Some(format!("{u}; {p}")),
+            (Some(u), None) => Some(format!("{u}; read as {encoding}")),
+            (None, p) => p,
+        };
+        Part {
+            start: 0,
+            encoding,
+            from,
+            declared: self.declared,
+            problem,
+        }
+    }
+
+    /// The problem of UTF-8 text under this label. A legacy multi-byte label on UTF-8
+    /// text is worth a warning; a single-byte one on ASCII or UTF-8 text is common and
+    /// harmless.
+    fn problem_on_utf8(&self) -> Option<String> {
+        self.encoding
+            .filter(|e| *e != encoding_rs::UTF_8 && !e.is_single_byte())
+            .map(|e| {
+                format!(
+                    "CA[{}] declared, but the text is UTF-8; read as UTF-8",
+                    e.name()
+                )
+            })
+    }
+
+    /// Why the label did not decode bytes that are not UTF-8: the start of the problem
+    /// of a part read some other way.
+    fn misfit(&self) -> String {
+        match (&self.declared, self.encoding) {
+            (Some(l), Some(_)) => format!("CA[{l}] does not fit the bytes"),
+            (Some(_), None) => "the bytes are not UTF-8".to_string(),
+            (None, _) => "no CA[] and the bytes are not UTF-8".to_string(),
+        }
+    }
+}
+
 /// Decodes the bytes of one part, which starts at `offset` of the file, by its `CA[]`
 /// label (or by detection): the text when it had to be made (`None`: the bytes after the
 /// returned BOM length are UTF-8), and the part.
@@ -295,82 +365,68 @@ fn decode_part(
     offset: usize,
     declared: Option<String>,
 ) -> (Option<std::borrow::Cow<'_, str>>, usize, Part) {
-    let declared_encoding = declared.as_deref().and_then(charset);
-    let unknown = declared
-        .as_deref()
-        .filter(|_| declared_encoding.is_none())
-        .map(|l| {
-            if l.is_empty() {
-                "CA[] is empty".to_string()
-            } else {
-                format!("CA[{l}] is not a character set sgfaudit knows")
-            }
-        });
-    let part = |encoding: &'static str, from, problem: Option<String>| Part {
-        start: 0,
-        encoding,
-        from,
-        declared: declared.clone(),
-        problem: match (&unknown, problem) {
-            (Some(u), Some(p)) => Some(format!("{u}; {p}")),
-            (Some(u), None) => Some(format!("{u}; read as {encoding}")),
-            (None, p) => p,
-        },
-    };
-
+    let label = Label::read(declared);
     let bom = if offset == 0 && bytes.starts_with(b"\xEF\xBB\xBF") {
         3
     } else {
         0
     };
     if is_utf8(&bytes[bom..]) {
-        // A legacy multi-byte label on UTF-8 text is worth a warning; a single-byte one
-        // on ASCII or UTF-8 text is common and harmless.
-        let problem = declared_encoding
-            .filter(|e| *e != encoding_rs::UTF_8 && !e.is_single_byte())
-            .map(|e| {
-                format!(
-                    "CA[{}] declared, but the text is UTF-8; read as UTF-8",
-                    e.name()
-                )
-            });
-        return (None, bom, part("UTF-8", EncodingFrom::Utf8, problem));
+        let problem = label.problem_on_utf8();
+        return (None, bom, label.part("UTF-8", EncodingFrom::Utf8, problem));
     }
 
     // Not UTF-8. Try what the part declares first.
-    if let Some(enc) = declared_encoding.filter(|e| *e != encoding_rs::UTF_8) {
+    if let Some(enc) = label.encoding.filter(|e| *e != encoding_rs::UTF_8) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return (
                 Some(text),
                 0,
-                part(enc.name(), EncodingFrom::Declared, None),
+                label.part(enc.name(), EncodingFrom::Declared, None),
             );
         }
     }
+    let (text, part) = decode_by_the_bytes(bytes, label);
+    (Some(text), 0, part)
+}
 
-    let declared_note = match (&declared, declared_encoding) {
-        (Some(l), Some(_)) => format!("CA[{l}] does not fit the bytes"),
-        (Some(_), None) => "the bytes are not UTF-8".to_string(),
-        (None, _) => "no CA[] and the bytes are not UTF-8".to_string(),
-    };
+/// Decodes bytes that are not UTF-8 and that their label (if any) does not fit, by what
+/// the bytes look like: damaged UTF-8, else a detected encoding. The part's problem says
+/// why the label was not used, when there is one worth a warning.
+fn decode_by_the_bytes(bytes: &[u8], label: Label) -> (std::borrow::Cow<'_, str>, Part) {
+    let misfit = label.misfit();
 
     // Damaged UTF-8 (multi-byte characters with some bytes lost) is far more common in
     // archives than a legacy encoding that happens to look like UTF-8: keep it UTF-8.
     let (valid_multibyte, invalid) = utf8_census(bytes);
     if valid_multibyte > 0 && valid_multibyte >= invalid {
         let text = String::from_utf8_lossy(bytes);
-        let problem = format!(
-            "{declared_note}; read as damaged UTF-8 ({invalid} invalid byte sequences replaced)"
-        );
+        let problem =
+            format!("{misfit}; read as damaged UTF-8 ({invalid} invalid byte sequences replaced)");
         return (
-            Some(text),
-            0,
-            part("UTF-8", EncodingFrom::Lossy, Some(problem)),
+            text,
+            label.part("UTF-8", EncodingFrom::Lossy, Some(problem)),
         );
     }
 
-    // A CJK encoding when the detector is confident and the bytes decode cleanly;
-    // otherwise Latin-1 (windows-1252), the FF[4] default, which reads any byte.
+    let (text, guess) = detect_cjk_or_latin1(bytes);
+    // A missing CA[] with legacy bytes is ordinary; a wrong one is worth a warning.
+    let problem = label
+        .encoding
+        .is_some()
+        .then(|| format!("{misfit}; detected {}", guess.name()));
+    (
+        text,
+        label.part(guess.name(), EncodingFrom::Detected, problem),
+    )
+}
+
+/// Decodes bytes of no known encoding, and names the one used: a CJK encoding when the
+/// detector is confident and the bytes decode cleanly; otherwise Latin-1 (windows-1252),
+/// the FF[4] default, which reads any byte.
+fn detect_cjk_or_latin1(
+    bytes: &[u8],
+) -> (std::borrow::Cow<'_, str>, &'static encoding_rs::Encoding) {
     let mut detector = chardetng::EncodingDetector::new();
     detector.feed(bytes, true);
     let (guess, confident) = detector.guess_assess(None, false);
@@ -378,22 +434,13 @@ fn decode_part(
     let text = cjk
         .then(|| guess.decode_without_bom_handling_and_without_replacement(bytes))
         .flatten();
-    let (text, guess) = match text {
+    match text {
         Some(text) => (text, guess),
         None => {
             let latin = encoding_rs::WINDOWS_1252;
             (latin.decode_without_bom_handling(bytes).0, latin)
         }
-    };
-    // A missing CA[] with legacy bytes is ordinary; a wrong one is worth a warning.
-    let problem = declared_encoding
-        .is_some()
-        .then(|| format!("{declared_note}; detected {}", guess.name()));
-    (
-        Some(text),
-        0,
-        part(guess.name(), EncodingFrom::Detected, problem),
-    )
+    }
 }
 
 /// Pieces of a big text checked at once: the check of a collection of hundreds of
