@@ -228,9 +228,10 @@ fn fmt(v: f64) -> String {
     }
 }
 
+/// Writes one panel as a group `left` units from the picture's left edge: its title, the
+/// board with its lines, star points and coordinates, then stones, owners and marks.
 fn write_panel(panel: &Panel, left: f64, out: &mut String) {
     let size = panel.position.size;
-    let (w, h) = (size.width, size.height);
     let _ = write!(
         out,
         r#"<g transform="translate({} {})">"#,
@@ -240,10 +241,28 @@ fn write_panel(panel: &Panel, left: f64, out: &mut String) {
     let _ = write!(
         out,
         r#"<text x="{}" y="{}" font-size=".55" text-anchor="middle">{}</text>"#,
-        fmt((f64::from(w) - 1.0) / 2.0),
+        fmt((f64::from(size.width) - 1.0) / 2.0),
         fmt(-MARGIN - 0.25),
         escape(&panel.title)
     );
+    write_board(panel, out);
+    write_coordinates(size, out);
+    // Stones, then owners, then marks on top.
+    write_stones(panel, out);
+    write_owners(panel, out);
+    write_marks(panel, out);
+    out.push_str("</g>");
+}
+
+/// A `<use>` of symbol `id` (of [`DEFS`]) on point `p`.
+fn write_use(id: &str, p: Point, out: &mut String) {
+    let _ = write!(out, r##"<use href="#{id}" x="{}" y="{}"/>"##, p.col, p.row);
+}
+
+/// The wood, the lines (one path) and the star points left empty.
+fn write_board(panel: &Panel, out: &mut String) {
+    let size = panel.position.size;
+    let (w, h) = (size.width, size.height);
     let _ = write!(
         out,
         r##"<rect x="-.6" y="-.6" width="{}" height="{}" fill="#dcb35c"/>"##,
@@ -261,10 +280,14 @@ fn write_panel(panel: &Panel, left: f64, out: &mut String) {
     out.push_str(r#""/>"#);
     for p in star_points(size) {
         if panel.position.get(p).is_none() {
-            let _ = write!(out, r##"<use href="#h" x="{}" y="{}"/>"##, p.col, p.row);
+            write_use("h", p, out);
         }
     }
-    // Coordinates: letters above and below, numbers left and right.
+}
+
+/// Coordinates: letters above and below, numbers left and right.
+fn write_coordinates(size: BoardSize, out: &mut String) {
+    let (w, h) = (size.width, size.height);
     out.push_str(r##"<g font-size=".45" fill="#333" text-anchor="middle">"##);
     for c in 0..w {
         let label = column_label(c, size);
@@ -284,7 +307,11 @@ fn write_panel(panel: &Panel, left: f64, out: &mut String) {
         );
     }
     out.push_str("</g>");
-    // Stones, then owners, then marks on top.
+}
+
+/// The stones, the dead ones (marked [`Mark::Dead`]) faded.
+fn write_stones(panel: &Panel, out: &mut String) {
+    let size = panel.position.size;
     for (i, cell) in panel.position.cells.iter().enumerate() {
         let Some(color) = cell else { continue };
         let p = size.point(i);
@@ -295,8 +322,13 @@ fn write_panel(panel: &Panel, left: f64, out: &mut String) {
             (Color::Black, true) => "bd",
             (Color::White, true) => "wd",
         };
-        let _ = write!(out, r##"<use href="#{id}" x="{}" y="{}"/>"##, p.col, p.row);
+        write_use(id, p, out);
     }
+}
+
+/// The owner of each point counted for someone: empty points and dead stones.
+fn write_owners(panel: &Panel, out: &mut String) {
+    let size = panel.position.size;
     for (i, owner) in panel.owner.iter().enumerate() {
         let p = size.point(i);
         let counted_over =
@@ -310,8 +342,13 @@ fn write_panel(panel: &Panel, left: f64, out: &mut String) {
             Owner::Shared => "ts",
             Owner::Nobody | Owner::Seki => continue,
         };
-        let _ = write!(out, r##"<use href="#{id}" x="{}" y="{}"/>"##, p.col, p.row);
+        write_use(id, p, out);
     }
+}
+
+/// The marks, on top of everything: the move as a ghost stone in a ring, rings, crosses
+/// on the stones the move takes off, question marks, seki triangles.
+fn write_marks(panel: &Panel, out: &mut String) {
     for &(p, mark) in &panel.marks {
         let ids: &[&str] = match mark {
             Mark::Move(Color::Black) => &["gb", "r"],
@@ -323,10 +360,9 @@ fn write_panel(panel: &Panel, left: f64, out: &mut String) {
             Mark::Dead => &[],
         };
         for id in ids {
-            let _ = write!(out, r##"<use href="#{id}" x="{}" y="{}"/>"##, p.col, p.row);
+            write_use(id, p, out);
         }
     }
-    out.push_str("</g>");
 }
 
 #[cfg(test)]
