@@ -8,7 +8,7 @@ use crate::geom::{Point, Position};
 use crate::score::estimate::find;
 use crate::score::{CountedBy, Margins};
 
-use super::source::Conventions;
+use super::source::{Conventions, Source};
 
 /// Most doubted chains whose fates are tried together (2^12 assignments); the odds of the
 /// others changing are counted as unexplored.
@@ -32,8 +32,11 @@ const NEGLIGIBLE: f64 = 1e-4;
 /// A small dead group the play-outs agree on is told apart by its liberties and by its
 /// *swing*, how far the margin of the record's counting moves if it lives (see
 /// `SMALL_DEAD_WRONG`): `liberties` and `swing` measure them, and are called for such
-/// groups only (the swing costs a recount).
+/// groups only (the swing costs a recount). Those odds of being wrong are scaled by the
+/// record's `source` ([`Source::small_dead_alive_ratio`]): servers differ in how often
+/// their results count such a group alive.
 pub fn calibrated(
+    source: Source,
     share: f64,
     stones: usize,
     liberties: impl FnOnce() -> usize,
@@ -59,7 +62,8 @@ pub fn calibrated(
             s if s <= 9.0 => 2,
             _ => 3,
         };
-        return 1.0 - SMALL_DEAD_WRONG[size][band][liberties][swing];
+        return 1.0
+            - source.small_dead_alive_ratio() * SMALL_DEAD_WRONG[size][band][liberties][swing];
     }
     let wrong = if dead { DEAD_WRONG } else { ALIVE_WRONG };
     1.0 - wrong[size][band]
@@ -881,7 +885,8 @@ pub(super) mod tests {
             (9, false),
         ] {
             for liberties in 1..6 {
-                let odds = |share| calibrated(share, stones, || liberties, || 3.0, dead);
+                let odds =
+                    |share| calibrated(Source::Tygem, share, stones, || liberties, || 3.0, dead);
                 assert!(odds(1.0) < 1.0);
                 assert!(odds(0.5) >= 0.5);
                 for share in [0.8, 0.92, 1.0] {
@@ -893,14 +898,23 @@ pub(super) mod tests {
         // play-out captured is wrong far more often (`RE[]` often counts it alive), the
         // more so when it is left in atari.
         let small_swing = || 3.0;
-        assert!(1.0 - calibrated(1.0, 20, || 5, small_swing, false) < 0.001);
-        assert!(1.0 - calibrated(1.0, 1, || 1, small_swing, true) > 0.01);
+        assert!(1.0 - calibrated(Source::Tygem, 1.0, 20, || 5, small_swing, false) < 0.001);
+        assert!(1.0 - calibrated(Source::Tygem, 1.0, 1, || 1, small_swing, true) > 0.01);
         assert!(
-            calibrated(1.0, 20, || 5, small_swing, false)
-                > calibrated(1.0, 1, || 1, small_swing, true)
+            calibrated(Source::Tygem, 1.0, 20, || 5, small_swing, false)
+                > calibrated(Source::Tygem, 1.0, 1, || 1, small_swing, true)
         );
         for (stones, share) in [(1, 1.0), (1, 0.92), (3, 1.0)] {
-            let odds = |liberties| calibrated(share, stones, move || liberties, small_swing, true);
+            let odds = |liberties| {
+                calibrated(
+                    Source::Tygem,
+                    share,
+                    stones,
+                    move || liberties,
+                    small_swing,
+                    true,
+                )
+            };
             assert!(odds(1) < odds(2));
             assert!(odds(2) < odds(3));
             assert_eq!(odds(3), odds(7));
@@ -912,7 +926,8 @@ pub(super) mod tests {
         // A lone stone in atari every play-out captured: the further its life would move
         // the margin, the surer its death (players dispute a result that costs them ten
         // points, not one that costs them one).
-        let in_atari = |swing: f64| 1.0 - calibrated(1.0, 1, || 1, move || swing, true);
+        let in_atari =
+            |swing: f64| 1.0 - calibrated(Source::Tygem, 1.0, 1, || 1, move || swing, true);
         assert!(in_atari(3.0) > in_atari(4.0));
         assert!(in_atari(4.0) > in_atari(7.0));
         assert!(in_atari(7.0) > in_atari(12.0));
@@ -924,11 +939,25 @@ pub(super) mod tests {
         // The swing is asked for only where it counts (small dead groups the play-outs
         // agree on): it costs a recount.
         let never = || -> f64 { panic!("no swing wanted for a big or a living group") };
-        calibrated(1.0, 12, || 4, never, true);
-        calibrated(1.0, 1, || 4, never, false);
-        calibrated(0.8, 1, || 1, never, true);
+        calibrated(Source::Tygem, 1.0, 12, || 4, never, true);
+        calibrated(Source::Tygem, 1.0, 1, || 4, never, false);
+        calibrated(Source::Tygem, 0.8, 1, || 1, never, true);
         // Two or three stones with two liberties at 90-95%, a shape RE[] often counts
         // alive, stay doubted at a middling swing.
-        assert!(1.0 - calibrated(0.92, 2, || 2, || 7.0, true) > 0.03);
+        assert!(1.0 - calibrated(Source::Tygem, 0.92, 2, || 2, || 7.0, true) > 0.03);
+    }
+
+    #[test]
+    fn fox_counts_a_small_dead_group_alive_less_often_than_tygem() {
+        let wrong =
+            |source, stones, dead| 1.0 - calibrated(source, 1.0, stones, || 1, || 4.0, dead);
+        // A lone stone in atari at a swing of four: a fifth of Tygem's odds on Fox.
+        let (fox, tygem) = (wrong(Source::Fox, 1, true), wrong(Source::Tygem, 1, true));
+        assert!((fox - 0.2 * tygem).abs() < 1e-12, "{fox} {tygem}");
+        // Sources not measured keep Tygem's odds; big groups and living ones are not
+        // scaled.
+        assert_eq!(wrong(Source::Unknown, 1, true), tygem);
+        assert_eq!(wrong(Source::Fox, 9, true), wrong(Source::Tygem, 9, true));
+        assert_eq!(wrong(Source::Fox, 1, false), wrong(Source::Tygem, 1, false));
     }
 }

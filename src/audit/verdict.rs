@@ -356,6 +356,7 @@ impl Counter<'_> {
                         1.0 - MARKUP_DISPUTED
                     } else {
                         calibrated(
+                            self.input.conventions.source,
                             c.confidence,
                             c.stones.len(),
                             || position.liberties_of(&c.stones),
