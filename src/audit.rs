@@ -811,11 +811,13 @@ fn komi_of(
         return (komi, false);
     }
     let chinese = matches!(set, RuleSet::Chinese | RuleSet::ChinesePositional);
+    // `HA[1]` is a game without komi where Black moves first (Fox's 让先): its `KM[0]`
+    // is the game's own, not a guess.
     let mut k = read_komi(
         record.root.komi.map(|v| v.raw),
         rules.default_komi,
         chinese,
-        handicap < 2,
+        handicap == 0,
     );
     let Some(v) = record.root.komi else {
         return (k, false);

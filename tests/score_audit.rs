@@ -99,6 +99,12 @@ fn a_guessed_komi_is_weighed_at_its_odds() {
     // No komi any reading weighs gives B+5.5: the result is wrong at every komi.
     let r = audit(&game("RU[Chinese]KM[0]RE[B+5.5]"));
     assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
+    // HA[1] is a game without komi, Black first (Fox's 让先): its KM[0] is no guess.
+    let r = audit(&game("RU[Chinese]KM[0]HA[1]RE[B+5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    assert_eq!(r.check.assumed, None);
+    let r = audit(&game("RU[Chinese]KM[0]HA[1]RE[W+2.5]"));
+    assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
     // A komi that cannot be read is not guessed: never held against RE[].
     let r = audit(&game("RU[Chinese]KM[lots]RE[B+5.5]"));
     assert_eq!(r.check.verdict, Verdict::Unverifiable, "{:?}", r.check);
