@@ -61,6 +61,11 @@ pub struct RootProps<'a> {
     /// `GN[]` and `PC[]`: where servers leave their marks (`GN[tygem:…]`, `PC[OGS: …]`).
     pub game_name: Option<RawValue<'a>>,
     pub place: Option<RawValue<'a>>,
+    /// `TC[]` and `TT[]`, properties of no SGF version: Fox's byo-yomi, as periods and
+    /// seconds per period (`TC[3]TT[30]`), kept when a record passes through another
+    /// program that rewrites `AP[]`. Read as a source's mark, never judged.
+    pub byo_yomi_periods: Option<RawValue<'a>>,
+    pub byo_yomi_seconds: Option<RawValue<'a>>,
 }
 
 /// A problem of the record itself (syntax or property values).

@@ -82,6 +82,8 @@ enum RootField {
     Application,
     GameName,
     Place,
+    ByoYomiPeriods,
+    ByoYomiSeconds,
 }
 
 fn classify(id: [u8; 2], len: usize) -> Prop {
@@ -106,6 +108,8 @@ fn classify(id: [u8; 2], len: usize) -> Prop {
         (2, [b'A', b'P']) => Prop::Root(RootField::Application),
         (2, [b'G', b'N']) => Prop::Root(RootField::GameName),
         (2, [b'P', b'C']) => Prop::Root(RootField::Place),
+        (2, [b'T', b'C']) => Prop::Root(RootField::ByoYomiPeriods),
+        (2, [b'T', b'T']) => Prop::Root(RootField::ByoYomiSeconds),
         _ => Prop::Other,
     }
 }
@@ -833,7 +837,13 @@ impl<'a> GameReader<'a> {
         }
         let (name, offset) = (self.prop.name, self.prop.offset);
         let in_root = self.tree.in_root;
-        if matches!(field, RootField::GameName | RootField::Place) {
+        if matches!(
+            field,
+            RootField::GameName
+                | RootField::Place
+                | RootField::ByoYomiPeriods
+                | RootField::ByoYomiSeconds
+        ) {
             // Read for the marks servers leave there, never judged.
             let slot = self.rec.root.slot(field);
             if in_root && slot.is_none() {
@@ -925,6 +935,8 @@ impl<'a> RootProps<'a> {
             RootField::Application => &mut self.application,
             RootField::GameName => &mut self.game_name,
             RootField::Place => &mut self.place,
+            RootField::ByoYomiPeriods => &mut self.byo_yomi_periods,
+            RootField::ByoYomiSeconds => &mut self.byo_yomi_seconds,
         }
     }
 }
