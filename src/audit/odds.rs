@@ -213,49 +213,28 @@ impl<'a, 'm> Recount<'a, 'm> {
         }
     }
 
-    /// The margins with the `flipped` doubts (sorted) given the other fate.
+    /// The margins with the `flipped` doubts (sorted) given the other fate: the sum of the
+    /// change of each part (see [`Recount::parts`]), found on the stack for a few
+    /// doubts (the search asks for the margins of hundreds of readings per position, most
+    /// of them of two or three doubts).
     pub fn margins(&mut self, flipped: &[usize]) -> Margins {
-        match flipped.len() {
+        let n = flipped.len();
+        match n {
             0 => return self.base,
             1 => return self.of_one_part(flipped),
-            n if n <= SMALL_SET => return self.margins_of_small_set(flipped),
             _ => {}
         }
-        let parts = self.parts_of(flipped);
-        if parts.len() == 1 {
-            return self.of_one_part(flipped);
-        }
+        let (mut link_on_stack, mut members_on_stack) = ([0usize; SMALL_SET], [0usize; SMALL_SET]);
+        let (mut link_on_heap, mut members_on_heap);
+        let (link, members): (&mut [usize], &mut [usize]) = if n <= SMALL_SET {
+            (&mut link_on_stack[..n], &mut members_on_stack[..n])
+        } else {
+            link_on_heap = vec![0; n];
+            members_on_heap = vec![0; n];
+            (&mut link_on_heap, &mut members_on_heap)
+        };
+        self.link_touching(flipped, link);
         let mut margins = self.base;
-        for members in &parts {
-            let changed = self.of_one_part(members);
-            margins.area += changed.area - self.base.area;
-            margins.territory += changed.territory - self.base.territory;
-        }
-        margins
-    }
-
-    /// [`Recount::margins`] of a few doubts, its parts found on the stack: the search asks
-    /// for the margins of hundreds of readings per position, most of them of two or three
-    /// doubts. The same parts, in the same order, as [`Recount::parts_of`].
-    fn margins_of_small_set(&mut self, flipped: &[usize]) -> Margins {
-        let n = flipped.len();
-        let mut link = [0usize; SMALL_SET];
-        for (k, l) in link[..n].iter_mut().enumerate() {
-            *l = k;
-        }
-        let link = &mut link[..n];
-        for b in 1..n {
-            for a in 0..b {
-                if self.touch(flipped[a], flipped[b]) {
-                    let (ra, rb) = (find(link, a), find(link, b));
-                    link[ra.max(rb)] = ra.min(rb);
-                }
-            }
-        }
-        // A part's root is its first member (links go from the higher root to the lower):
-        // parts come in the order of their first member, each sorted as `flipped` is.
-        let mut margins = self.base;
-        let mut members = [0usize; SMALL_SET];
         for root in 0..n {
             if find(link, root) != root {
                 continue;
@@ -277,6 +256,23 @@ impl<'a, 'm> Recount<'a, 'm> {
         margins
     }
 
+    /// Links the positions of `members` (sorted) whose doubts touch, in `link` (one slot
+    /// per member): a part's root is its first member (links go from the higher root to
+    /// the lower), so parts come in the order of their first member.
+    fn link_touching(&self, members: &[usize], link: &mut [usize]) {
+        for (k, l) in link.iter_mut().enumerate() {
+            *l = k;
+        }
+        for b in 1..members.len() {
+            for a in 0..b {
+                if self.touch(members[a], members[b]) {
+                    let (ra, rb) = (find(link, a), find(link, b));
+                    link[ra.max(rb)] = ra.min(rb);
+                }
+            }
+        }
+    }
+
     /// Takes `margins` as the count with doubt `i` alone given the other fate: a count the
     /// caller made already.
     pub fn counted_alone(&mut self, i: usize, margins: Margins) {
@@ -293,15 +289,8 @@ impl<'a, 'm> Recount<'a, 'm> {
     /// The `members` (sorted) linked through touching, in parts in the order of their
     /// first member, each sorted.
     fn parts_of(&self, members: &[usize]) -> Vec<Vec<usize>> {
-        let mut link: Vec<usize> = (0..members.len()).collect();
-        for b in 1..members.len() {
-            for a in 0..b {
-                if self.touch(members[a], members[b]) {
-                    let (ra, rb) = (find(&mut link, a), find(&mut link, b));
-                    link[ra.max(rb)] = ra.min(rb);
-                }
-            }
-        }
+        let mut link = vec![0; members.len()];
+        self.link_touching(members, &mut link);
         // Each part's root is its first member: its slot is where its parts start.
         let mut slot = vec![usize::MAX; members.len()];
         let mut parts: Vec<Vec<usize>> = Vec::new();
