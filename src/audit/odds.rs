@@ -8,7 +8,7 @@ use crate::geom::{Point, Position};
 use crate::score::estimate::find;
 use crate::score::{CountedBy, Margins};
 
-use super::source::{Conventions, Source};
+use super::source::Conventions;
 
 /// Most doubted chains whose fates are tried together (2^12 assignments); the odds of the
 /// others changing are counted as unexplored.
@@ -32,11 +32,12 @@ const NEGLIGIBLE: f64 = 1e-4;
 /// A small dead group the play-outs agree on is told apart by its liberties and by its
 /// *swing*, how far the margin of the record's counting moves if it lives (see
 /// `SMALL_DEAD_WRONG`): `liberties` and `swing` measure them, and are called for such
-/// groups only (the swing costs a recount). Those odds of being wrong are scaled by the
-/// record's `source` ([`Source::small_dead_alive_ratio`]): servers differ in how often
-/// their results count such a group alive.
+/// groups only (the swing costs a recount). Those odds of being wrong are scaled by
+/// `alive_ratio`, how often the record's results count such a group alive against Tygem's
+/// ([`super::source::Source::small_dead_alive_ratio`]: it depends on the source and on how
+/// the game ended).
 pub fn calibrated(
-    source: Source,
+    alive_ratio: f64,
     share: f64,
     stones: usize,
     liberties: impl FnOnce() -> usize,
@@ -62,8 +63,7 @@ pub fn calibrated(
             s if s <= 9.0 => 2,
             _ => 3,
         };
-        return 1.0
-            - source.small_dead_alive_ratio() * SMALL_DEAD_WRONG[size][band][liberties][swing];
+        return 1.0 - alive_ratio * SMALL_DEAD_WRONG[size][band][liberties][swing];
     }
     let wrong = if dead { DEAD_WRONG } else { ALIVE_WRONG };
     1.0 - wrong[size][band]
@@ -709,8 +709,11 @@ pub fn describe_flip(doubt: &Doubt, position: &Position) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::audit::source::{CountingOdds, Source};
+    use crate::audit::source::{CountingOdds, Source, PASSED_SMALL_DEAD_ALIVE_RATIO};
     use crate::score::{count_margins, ScoringMethod};
+
+    /// Tygem's own odds, on which the others are scaled.
+    const TYGEM: f64 = 1.0;
     use proptest::prelude::prop_assert_eq;
     use proptest::prop_assume;
 
@@ -921,8 +924,7 @@ pub(super) mod tests {
             (9, false),
         ] {
             for liberties in 1..6 {
-                let odds =
-                    |share| calibrated(Source::Tygem, share, stones, || liberties, || 3.0, dead);
+                let odds = |share| calibrated(TYGEM, share, stones, || liberties, || 3.0, dead);
                 assert!(odds(1.0) < 1.0);
                 assert!(odds(0.5) >= 0.5);
                 for share in [0.8, 0.92, 1.0] {
@@ -934,23 +936,15 @@ pub(super) mod tests {
         // play-out captured is wrong far more often (`RE[]` often counts it alive), the
         // more so when it is left in atari.
         let small_swing = || 3.0;
-        assert!(1.0 - calibrated(Source::Tygem, 1.0, 20, || 5, small_swing, false) < 0.001);
-        assert!(1.0 - calibrated(Source::Tygem, 1.0, 1, || 1, small_swing, true) > 0.01);
+        assert!(1.0 - calibrated(TYGEM, 1.0, 20, || 5, small_swing, false) < 0.001);
+        assert!(1.0 - calibrated(TYGEM, 1.0, 1, || 1, small_swing, true) > 0.01);
         assert!(
-            calibrated(Source::Tygem, 1.0, 20, || 5, small_swing, false)
-                > calibrated(Source::Tygem, 1.0, 1, || 1, small_swing, true)
+            calibrated(TYGEM, 1.0, 20, || 5, small_swing, false)
+                > calibrated(TYGEM, 1.0, 1, || 1, small_swing, true)
         );
         for (stones, share) in [(1, 1.0), (1, 0.92), (3, 1.0)] {
-            let odds = |liberties| {
-                calibrated(
-                    Source::Tygem,
-                    share,
-                    stones,
-                    move || liberties,
-                    small_swing,
-                    true,
-                )
-            };
+            let odds =
+                |liberties| calibrated(TYGEM, share, stones, move || liberties, small_swing, true);
             assert!(odds(1) < odds(2));
             assert!(odds(2) < odds(3));
             assert_eq!(odds(3), odds(7));
@@ -962,8 +956,7 @@ pub(super) mod tests {
         // A lone stone in atari every play-out captured: the further its life would move
         // the margin, the surer its death (players dispute a result that costs them ten
         // points, not one that costs them one).
-        let in_atari =
-            |swing: f64| 1.0 - calibrated(Source::Tygem, 1.0, 1, || 1, move || swing, true);
+        let in_atari = |swing: f64| 1.0 - calibrated(TYGEM, 1.0, 1, || 1, move || swing, true);
         assert!(in_atari(3.0) > in_atari(4.0));
         assert!(in_atari(4.0) > in_atari(7.0));
         assert!(in_atari(7.0) > in_atari(12.0));
@@ -975,25 +968,38 @@ pub(super) mod tests {
         // The swing is asked for only where it counts (small dead groups the play-outs
         // agree on): it costs a recount.
         let never = || -> f64 { panic!("no swing wanted for a big or a living group") };
-        calibrated(Source::Tygem, 1.0, 12, || 4, never, true);
-        calibrated(Source::Tygem, 1.0, 1, || 4, never, false);
-        calibrated(Source::Tygem, 0.8, 1, || 1, never, true);
+        calibrated(TYGEM, 1.0, 12, || 4, never, true);
+        calibrated(TYGEM, 1.0, 1, || 4, never, false);
+        calibrated(TYGEM, 0.8, 1, || 1, never, true);
         // Two or three stones with two liberties at 90-95%, a shape RE[] often counts
         // alive, stay doubted at a middling swing.
-        assert!(1.0 - calibrated(Source::Tygem, 0.92, 2, || 2, || 7.0, true) > 0.03);
+        assert!(1.0 - calibrated(TYGEM, 0.92, 2, || 2, || 7.0, true) > 0.03);
     }
 
     #[test]
-    fn fox_counts_a_small_dead_group_alive_less_often_than_tygem() {
-        let wrong =
-            |source, stones, dead| 1.0 - calibrated(source, 1.0, stones, || 1, || 4.0, dead);
+    fn fox_and_passed_games_count_a_small_dead_group_alive_less_often_than_tygem() {
+        let wrong = |source: Source, passes, stones, dead| {
+            let ratio = source.small_dead_alive_ratio(passes);
+            1.0 - calibrated(ratio, 1.0, stones, || 1, || 4.0, dead)
+        };
         // A lone stone in atari at a swing of four: a fifth of Tygem's odds on Fox.
-        let (fox, tygem) = (wrong(Source::Fox, 1, true), wrong(Source::Tygem, 1, true));
+        let tygem = wrong(Source::Tygem, false, 1, true);
+        let fox = wrong(Source::Fox, false, 1, true);
         assert!((fox - 0.2 * tygem).abs() < 1e-12, "{fox} {tygem}");
-        // Sources not measured keep Tygem's odds; big groups and living ones are not
-        // scaled.
-        assert_eq!(wrong(Source::Unknown, 1, true), tygem);
-        assert_eq!(wrong(Source::Fox, 9, true), wrong(Source::Tygem, 9, true));
-        assert_eq!(wrong(Source::Fox, 1, false), wrong(Source::Tygem, 1, false));
+        // Sources not measured keep Tygem's odds, unless the game ended by two passes.
+        assert_eq!(wrong(Source::Unknown, false, 1, true), tygem);
+        let passed = wrong(Source::Unknown, true, 1, true);
+        assert!((passed - PASSED_SMALL_DEAD_ALIVE_RATIO * tygem).abs() < 1e-12);
+        // The lower of the two scales, not both.
+        assert_eq!(wrong(Source::Fox, true, 1, true), fox);
+        // Big groups and living ones are not scaled.
+        assert_eq!(
+            wrong(Source::Fox, true, 9, true),
+            wrong(Source::Tygem, false, 9, true)
+        );
+        assert_eq!(
+            wrong(Source::Kgs, true, 1, false),
+            wrong(Source::Tygem, false, 1, false)
+        );
     }
 }

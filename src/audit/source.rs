@@ -27,6 +27,14 @@ pub enum Source {
     Unknown,
 }
 
+/// How often, against Tygem's records, the result of a record that ended by two passes
+/// counts alive a small dead group the play-outs agree on: both players passed with the
+/// group on the board, and the count that followed took it off. In the 526 counted
+/// records of `../shared/corpus/real` and `corpus/` that end by two passes (NNGS, KGS and
+/// programs' own games), 2 such groups alone give `RE[]` where the count does not, where
+/// Tygem's shares (part01), class by class, predict 6.7.
+pub const PASSED_SMALL_DEAD_ALIVE_RATIO: f64 = 0.3;
+
 impl Source {
     /// How often this source's `RE[]` counts alive a small dead group the play-outs agree
     /// on, against Tygem's (the odds of such groups, [`super::odds::calibrated`], were
@@ -34,12 +42,19 @@ impl Source {
     /// shared corpus's 1,097 counted Fox records, 9 such groups (lone stones and groups of
     /// two or three, at 90% of the play-outs or more) alone give `RE[]` where the count
     /// does not, where Tygem's shares, class by class, predict 46 — 4 of 21.9 in
-    /// `real/fox-ai`, 5 of 24.2 in `real/fox-pro`. Other sources keep Tygem's odds, for
-    /// want of records to measure them on.
-    pub fn small_dead_alive_ratio(self) -> f64 {
-        match self {
+    /// `real/fox-ai`, 5 of 24.2 in `real/fox-pro`. A record that ended by two passes
+    /// (`ended_by_passes`) does so at most [`PASSED_SMALL_DEAD_ALIVE_RATIO`] as often,
+    /// whatever its source. Other sources keep Tygem's odds, for want of records to
+    /// measure them on.
+    pub fn small_dead_alive_ratio(self, ended_by_passes: bool) -> f64 {
+        let by_source: f64 = match self {
             Source::Fox => 0.2,
             _ => 1.0,
+        };
+        if ended_by_passes {
+            by_source.min(PASSED_SMALL_DEAD_ALIVE_RATIO)
+        } else {
+            by_source
         }
     }
 
