@@ -13,11 +13,11 @@
 //! are counted most probable first (each by its joint change, not the sum of single
 //! changes) until what is left is far below any threshold the check uses.
 
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use crate::score::Margins;
 
-use super::odds::{conventions_of, margin_of, Doubt, Recount};
+use super::odds::{conventions_of, margin_of, Doubt, FastMap, Recount};
 use super::source::Conventions;
 
 /// The odds of a set of touching doubted chains of one fate all misread together, as a
@@ -64,7 +64,7 @@ pub fn fit_odds(
     recount: &mut Recount<'_, '_>,
 ) -> FitOdds {
     let base = recount.margins(&[]);
-    let mut changes: HashMap<Change, f64> = HashMap::from([((0, 0), 1.0)]);
+    let mut changes: FastMap<Change, f64> = FastMap::from_iter([((0, 0), 1.0)]);
     let mut unexplored = 0.0;
     for part in recount.parts() {
         let (own, left) = part_changes(doubts, &part, base, recount);
@@ -98,7 +98,7 @@ fn part_changes(
     part: &[usize],
     base: Margins,
     recount: &mut Recount<'_, '_>,
-) -> (HashMap<Change, f64>, f64) {
+) -> (FastMap<Change, f64>, f64) {
     // The part's misreadings by their odds, the likeliest first: each set of them is
     // reached once, from the set without its last (in this order) or with that one's
     // predecessor in its place, and never before either of those.
@@ -106,7 +106,7 @@ fn part_changes(
     misread.sort_by(|a, b| b.odds.total_cmp(&a.odds));
     let ratio = |k: usize| misread[k].odds / (1.0 - misread[k].odds);
     let all_right: f64 = misread.iter().map(|m| 1.0 - m.odds).product();
-    let mut changes: HashMap<Change, f64> = HashMap::new();
+    let mut changes: FastMap<Change, f64> = FastMap::default();
     let mut counted = 0.0;
     let mut heap = BinaryHeap::new();
     heap.push(Assignment {
@@ -282,11 +282,12 @@ impl Ord for Assignment {
 /// The distribution of the sum of two independent changes; what falls below
 /// [`DROP_BELOW`] is added to `unexplored`.
 fn convolve(
-    a: &HashMap<Change, f64>,
-    b: &HashMap<Change, f64>,
+    a: &FastMap<Change, f64>,
+    b: &FastMap<Change, f64>,
     unexplored: &mut f64,
-) -> HashMap<Change, f64> {
-    let mut out: HashMap<Change, f64> = HashMap::with_capacity(a.len() * b.len());
+) -> FastMap<Change, f64> {
+    let mut out: FastMap<Change, f64> =
+        FastMap::with_capacity_and_hasher(a.len() * b.len(), Default::default());
     for (&(a1, a2), &p) in a {
         for (&(b1, b2), &q) in b {
             *out.entry((a1 + b1, a2 + b2)).or_default() += p * q;
@@ -361,12 +362,12 @@ mod tests {
     }
 
     /// Every set of misreadings, its odds and its area margin, counted from scratch.
-    fn brute_force(p: &Position, dead: &[Point], doubts: &[Doubt]) -> HashMap<i32, f64> {
+    fn brute_force(p: &Position, dead: &[Point], doubts: &[Doubt]) -> FastMap<i32, f64> {
         let count = margins_of(p);
         let recount = Recount::new(p, dead, doubts, &count, count(dead));
         let all: Vec<usize> = (0..doubts.len()).collect();
         let misread = misreadings(doubts, &all, &recount);
-        let mut by_margin: HashMap<i32, f64> = HashMap::new();
+        let mut by_margin: FastMap<i32, f64> = FastMap::default();
         for set in 0u32..1 << misread.len() {
             let mut changed = vec![false; doubts.len()];
             let mut odds = 1.0;

@@ -342,12 +342,13 @@ impl Counter<'_> {
         // How far the margin of the record's own counting moves when the dead chain
         // `stones` is counted alive.
         let swing = |stones: &[Point]| {
-            let kept: Vec<Point> = dead
-                .dead
-                .iter()
-                .copied()
-                .filter(|p| stones.binary_search(p).is_err())
-                .collect();
+            let mut kept: Vec<Point> = Vec::with_capacity(dead.dead.len());
+            kept.extend(
+                dead.dead
+                    .iter()
+                    .copied()
+                    .filter(|p| stones.binary_search(p).is_err()),
+            );
             let moved = counter.margins(&kept);
             flipped_alone.borrow_mut().push((stones.to_vec(), moved));
             (moved.by(self.primary) - base.by(self.primary)).abs()
