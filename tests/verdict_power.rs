@@ -131,7 +131,7 @@ fn wrong_results_are_caught_and_true_ones_are_not_called_wrong() {
 }
 
 /// Fox's records count a small dead group alive about a fifth as often as Tygem's, and
-/// the check weighs that (`Source::small_dead_alive_ratio`): every Fox record of the
+/// the check weighs that (`Source::alive_scale`): every Fox record of the
 /// shared corpus, true and made wrong.
 #[test]
 fn fox_results_are_weighed_by_fox_odds() {
@@ -150,8 +150,8 @@ fn fox_results_are_weighed_by_fox_odds() {
     assert!(p.accepted <= 0.02, "{p}");
 }
 
-/// A game that ended by two passes counts a small dead group alive less often than a
-/// Tygem record (`audit::source::PASSED_SMALL_DEAD_ALIVE_RATIO`): the records of GNU Go's
+/// A game that ended by two passes counts a dead group alive less often than a Tygem
+/// record (`audit::source::Source::alive_scale`): the records of GNU Go's
 /// regression suite, most of which end by two passes, true and made wrong.
 #[test]
 fn passed_games_are_weighed_by_passed_odds() {
@@ -163,9 +163,10 @@ fn passed_games_are_weighed_by_passed_odds() {
     assert!(p.games > 500, "{p}");
     assert!(p.agrees >= 0.93, "{p}");
     assert!(p.disagrees <= 0.02, "{p}");
-    // 91.4% with the odds of a game that ended by two passes, 90.9% with Tygem's: a
-    // check that weighed them by Tygem's odds would fail here.
-    assert!(p.caught >= 0.912, "{p}");
+    // 92.2% with the odds of a game that ended by two passes; 90.9% with Tygem's, 91.4%
+    // with only the small dead groups scaled, 92.0% with only the others: a check that
+    // weighed either by Tygem's odds would fail here.
+    assert!(p.caught >= 0.921, "{p}");
     assert!(p.accepted <= 0.011, "{p}");
 }
 

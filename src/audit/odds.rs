@@ -6,7 +6,7 @@ use crate::geom::{Point, Position};
 use crate::score::estimate::find;
 use crate::score::{CountedBy, Margins};
 
-use super::source::Conventions;
+use super::source::{AliveScale, Conventions};
 
 /// The maps of the check's search, keyed by small tuples and index lists: hashed with
 /// `foldhash`'s fast hasher at a fixed seed (SipHash, the standard one, took 3% of a
@@ -36,12 +36,12 @@ const NEGLIGIBLE: f64 = 1e-4;
 /// A small dead group the play-outs agree on is told apart by its liberties and by its
 /// *swing*, how far the margin of the record's counting moves if it lives (see
 /// `SMALL_DEAD_WRONG`): `liberties` and `swing` measure them, and are called for such
-/// groups only (the swing costs a recount). Those odds of being wrong are scaled by
-/// `alive_ratio`, how often the record's results count such a group alive against Tygem's
-/// ([`super::source::Source::small_dead_alive_ratio`]: it depends on the source and on how
+/// groups only (the swing costs a recount). The odds of a dead group being wrong are
+/// scaled by `scale`, how often the record's results count such a group alive against
+/// Tygem's ([`super::source::Source::alive_scale`]: it depends on the source and on how
 /// the game ended).
 pub fn calibrated(
-    alive_ratio: f64,
+    scale: AliveScale,
     share: f64,
     stones: usize,
     liberties: impl FnOnce() -> usize,
@@ -67,10 +67,13 @@ pub fn calibrated(
             s if s <= 9.0 => 2,
             _ => 3,
         };
-        return 1.0 - alive_ratio * SMALL_DEAD_WRONG[size][band][liberties][swing];
+        return 1.0 - scale.small_dead * SMALL_DEAD_WRONG[size][band][liberties][swing];
     }
-    let wrong = if dead { DEAD_WRONG } else { ALIVE_WRONG };
-    1.0 - wrong[size][band]
+    if dead {
+        1.0 - scale.other_dead * DEAD_WRONG[size][band]
+    } else {
+        1.0 - ALIVE_WRONG[size][band]
+    }
 }
 
 /// How often the estimate is wrong about a group it keeps alive, by size (1 stone, 2–3,
@@ -721,11 +724,12 @@ pub fn describe_flip(doubt: &Doubt, position: &Position) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::audit::source::{CountingOdds, Source, PASSED_SMALL_DEAD_ALIVE_RATIO};
+    use crate::audit::source::{
+        CountingOdds, Source, PASSED_DEAD_ALIVE_RATIO, PASSED_SMALL_DEAD_ALIVE_RATIO,
+    };
     use crate::score::{count_margins, ScoringMethod};
 
-    /// Tygem's own odds, on which the others are scaled.
-    const TYGEM: f64 = 1.0;
+    const TYGEM: AliveScale = AliveScale::TYGEM;
     use proptest::prelude::prop_assert_eq;
     use proptest::prop_assume;
 
@@ -989,10 +993,10 @@ pub(super) mod tests {
     }
 
     #[test]
-    fn fox_and_passed_games_count_a_small_dead_group_alive_less_often_than_tygem() {
+    fn fox_and_passed_games_count_a_dead_group_alive_less_often_than_tygem() {
         let wrong = |source: Source, passes, stones, dead| {
-            let ratio = source.small_dead_alive_ratio(passes);
-            1.0 - calibrated(ratio, 1.0, stones, || 1, || 4.0, dead)
+            let scale = source.alive_scale(passes);
+            1.0 - calibrated(scale, 1.0, stones, || 1, || 4.0, dead)
         };
         // A lone stone in atari at a swing of four: a fifth of Tygem's odds on Fox.
         let tygem = wrong(Source::Tygem, false, 1, true);
@@ -1004,11 +1008,11 @@ pub(super) mod tests {
         assert!((passed - PASSED_SMALL_DEAD_ALIVE_RATIO * tygem).abs() < 1e-12);
         // The lower of the two scales, not both.
         assert_eq!(wrong(Source::Fox, true, 1, true), fox);
-        // Big groups and living ones are not scaled.
-        assert_eq!(
-            wrong(Source::Fox, true, 9, true),
-            wrong(Source::Tygem, false, 9, true)
-        );
+        // Big dead groups are scaled after two passes only; living ones never.
+        let big = wrong(Source::Tygem, false, 9, true);
+        assert_eq!(wrong(Source::Fox, false, 9, true), big);
+        let passed_big = wrong(Source::Fox, true, 9, true);
+        assert!((passed_big - PASSED_DEAD_ALIVE_RATIO * big).abs() < 1e-12);
         assert_eq!(
             wrong(Source::Kgs, true, 1, false),
             wrong(Source::Tygem, false, 1, false)

@@ -35,26 +35,57 @@ pub enum Source {
 /// Tygem's shares (part01), class by class, predict 6.7.
 pub const PASSED_SMALL_DEAD_ALIVE_RATIO: f64 = 0.3;
 
+/// The same for the other dead groups of a record that ended by two passes (bigger, or
+/// fewer play-outs agreeing): in the same records, 1 such group alone gives `RE[]` where
+/// Tygem's shares predict 11.8. Scaled by a half only: at 0.3, one true result is called
+/// wrong that neither sgfaudit's count nor GNU Go's settles (NNGS's `ccwills`) and two
+/// agreements are lost.
+pub const PASSED_DEAD_ALIVE_RATIO: f64 = 0.5;
+
+/// How often a record's `RE[]` counts alive a group the estimate counts dead, against
+/// Tygem's records, on whose results the odds of [`super::odds::calibrated`] were
+/// measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AliveScale {
+    /// For a small dead group the play-outs agree on (one to three stones, 90% or more).
+    pub small_dead: f64,
+    /// For any other dead group.
+    pub other_dead: f64,
+}
+
+impl AliveScale {
+    /// Tygem's own odds.
+    pub const TYGEM: AliveScale = AliveScale {
+        small_dead: 1.0,
+        other_dead: 1.0,
+    };
+}
+
 impl Source {
-    /// How often this source's `RE[]` counts alive a small dead group the play-outs agree
-    /// on, against Tygem's (the odds of such groups, [`super::odds::calibrated`], were
-    /// measured on Tygem's records). Fox's records do so about a fifth as often: in the
-    /// shared corpus's 1,097 counted Fox records, 9 such groups (lone stones and groups of
-    /// two or three, at 90% of the play-outs or more) alone give `RE[]` where the count
-    /// does not, where Tygem's shares, class by class, predict 46 — 4 of 21.9 in
-    /// `real/fox-ai`, 5 of 24.2 in `real/fox-pro`. A record that ended by two passes
-    /// (`ended_by_passes`) does so at most [`PASSED_SMALL_DEAD_ALIVE_RATIO`] as often,
-    /// whatever its source. Other sources keep Tygem's odds, for want of records to
-    /// measure them on.
-    pub fn small_dead_alive_ratio(self, ended_by_passes: bool) -> f64 {
-        let by_source: f64 = match self {
+    /// How often this source's `RE[]` counts alive a dead group, against Tygem's. Fox's
+    /// records count a small dead group alive about a fifth as often: in the shared
+    /// corpus's 1,097 counted Fox records, 9 such groups (lone stones and groups of two or
+    /// three, at 90% of the play-outs or more) alone give `RE[]` where the count does not,
+    /// where Tygem's shares, class by class, predict 46 — 4 of 21.9 in `real/fox-ai`, 5 of
+    /// 24.2 in `real/fox-pro`. A record that ended by two passes (`ended_by_passes`) does
+    /// so at most [`PASSED_SMALL_DEAD_ALIVE_RATIO`] as often for small groups and
+    /// [`PASSED_DEAD_ALIVE_RATIO`] for the others, whatever its source. Other sources keep
+    /// Tygem's odds, for want of records to measure them on.
+    pub fn alive_scale(self, ended_by_passes: bool) -> AliveScale {
+        let small_dead: f64 = match self {
             Source::Fox => 0.2,
             _ => 1.0,
         };
         if ended_by_passes {
-            by_source.min(PASSED_SMALL_DEAD_ALIVE_RATIO)
+            AliveScale {
+                small_dead: small_dead.min(PASSED_SMALL_DEAD_ALIVE_RATIO),
+                other_dead: PASSED_DEAD_ALIVE_RATIO,
+            }
         } else {
-            by_source
+            AliveScale {
+                small_dead,
+                other_dead: 1.0,
+            }
         }
     }
 

@@ -322,7 +322,7 @@ impl Counter<'_> {
     /// The chains a reading may give the other fate, least sure first: those the
     /// estimate (or the engine judge) doubted, and dead chains shaped like a seki; under
     /// markup, only the chains a second look disputes. A game that `ended_by_passes` has
-    /// its small dead groups counted alive less often.
+    /// its dead groups counted alive less often.
     fn doubts(
         &self,
         position: &Position,
@@ -333,11 +333,7 @@ impl Counter<'_> {
     ) -> (Vec<Doubt>, FlippedAlone) {
         let is_dead = |stones: &[Point]| stones.iter().all(|p| dead.dead.binary_search(p).is_ok());
         let by_markup = dead.from == DeadFrom::Markup;
-        let alive_ratio = self
-            .input
-            .conventions
-            .source
-            .small_dead_alive_ratio(ended_by_passes);
+        let scale = self.input.conventions.source.alive_scale(ended_by_passes);
         let flipped_alone = RefCell::new(FlippedAlone::new());
         // How far the margin of the record's own counting moves when the dead chain
         // `stones` is counted alive.
@@ -364,7 +360,7 @@ impl Counter<'_> {
                         1.0 - MARKUP_DISPUTED
                     } else {
                         calibrated(
-                            alive_ratio,
+                            scale,
                             c.confidence,
                             c.stones.len(),
                             || position.liberties_of(&c.stones),
