@@ -527,7 +527,7 @@ fn dead_stones_of(dead: &[Point], doubts: &[Doubt], flipped: &[usize]) -> Vec<Po
         .filter(|chain| !chain.dead)
         .map(|chain| chain.stones.len())
         .sum();
-    // Room for every stone at once: the recounts make thousands of these.
+    // Room for every stone at once.
     let mut removed = Vec::with_capacity(dead.len() + revived);
     removed.extend_from_slice(dead);
     for &i in flipped {
@@ -728,10 +728,11 @@ pub(super) mod tests {
         CountingOdds, Source, PASSED_DEAD_ALIVE_RATIO, PASSED_SMALL_DEAD_ALIVE_RATIO,
     };
     use crate::score::{count_margins, ScoringMethod};
-
-    const TYGEM: AliveScale = AliveScale::TYGEM;
     use proptest::prelude::prop_assert_eq;
     use proptest::prop_assume;
+
+    /// Tygem's own odds, on which the others are scaled.
+    const TYGEM: AliveScale = AliveScale::TYGEM;
 
     /// A 5×5 board split in two, with a lone White stone inside Black's side.
     fn position() -> Position {
