@@ -5,6 +5,8 @@
 
 use crate::rules::{Counting, Rules};
 use crate::score::CountedBy;
+use crate::sgf::record::RawValue;
+use crate::sgf::values::is_number;
 use crate::sgf::RootProps;
 
 /// A server or program whose records follow known conventions.
@@ -138,13 +140,8 @@ pub fn source_of(root: &RootProps<'_>) -> Source {
 /// included), the 165 AI-tournament records saved by Fox's client, and KataGo's test of a
 /// Fox record; none of Tygem's, KGS's, OGS's, NNGS's or WBaduk's.
 fn fox_byo_yomi(root: &RootProps<'_>) -> bool {
-    let number = |v: Option<&str>| {
-        v.is_some_and(|v| {
-            let v = v.trim();
-            !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())
-        })
-    };
-    number(root.byo_yomi_periods.map(|v| v.raw)) && number(root.byo_yomi_seconds.map(|v| v.raw))
+    let number = |v: Option<RawValue<'_>>| v.is_some_and(|v| is_number(v.raw.trim()));
+    number(root.byo_yomi_periods) && number(root.byo_yomi_seconds)
 }
 
 /// Fox's komi in hundredths: `KM[650]`, `KM[750]`, `KM[375]`, `KM[325]`.
@@ -305,7 +302,6 @@ pub fn conventions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sgf::record::RawValue;
 
     fn raw(s: &str) -> Option<RawValue<'_>> {
         Some(RawValue { raw: s, offset: 0 })
