@@ -248,12 +248,22 @@ impl Counter<'_> {
     ) -> (Judgement, DeadOutcome) {
         let full = EstimateConfig::default();
         let mut settler = DeadSettler::new(position, self.markup, self.input.dead);
-        let first = self.judge_with(
-            position,
-            captures,
-            ctx,
-            settler.settle(full.glance().playouts),
-        );
+        let glance = settler.settle(full.glance().playouts);
+        // With debug assertions on (tests, the `checked` profile), every glance given up is
+        // judged in full too, to show that its judgement would not have been exact.
+        #[cfg(debug_assertions)]
+        let kept = glance.clone();
+        let first = match self.judge_unless_inexact(position, captures, ctx, glance, true) {
+            Some(first) => first,
+            None => {
+                #[cfg(debug_assertions)]
+                assert!(
+                    !self.judge_with(position, captures, ctx, kept).0.exact,
+                    "a glance given up for the full estimate gave RE[] exactly"
+                );
+                return self.judge_in_full(position, captures, ctx, &mut settler);
+            }
+        };
         if first.1.from == DeadFrom::Markup
             && self.input.dead == DeadPolicy::Auto
             && first.0.check.verdict != Verdict::Agrees
@@ -263,7 +273,19 @@ impl Counter<'_> {
         if first.0.exact || first.1.from != DeadFrom::Estimate {
             return first;
         }
-        let full = self.judge_with(position, captures, ctx, settler.settle(full.playouts));
+        self.judge_in_full(position, captures, ctx, &mut settler)
+    }
+
+    /// The judgement on the full estimate, the engine judge asked where it does not agree.
+    fn judge_in_full(
+        &self,
+        position: &Position,
+        captures: [u32; 2],
+        ctx: CheckContext,
+        settler: &mut DeadSettler<'_>,
+    ) -> (Judgement, DeadOutcome) {
+        let playouts = EstimateConfig::default().playouts;
+        let full = self.judge_with(position, captures, ctx, settler.settle(playouts));
         match self.input.judge {
             Some(config) if full.0.check.verdict != Verdict::Agrees => {
                 self.ask_judge(config, position, captures, ctx, full)
@@ -596,6 +618,23 @@ impl Counter<'_> {
         ctx: CheckContext,
         dead: DeadOutcome,
     ) -> (Judgement, DeadOutcome) {
+        self.judge_unless_inexact(position, captures, ctx, dead, false)
+            .expect("a judgement is given up only when asked to be exact")
+    }
+
+    /// [`Counter::judge_with`], or, when `exact_or_none` and the estimate settled the
+    /// dead stones, `None` as soon as the count shows that the judgement cannot be exact
+    /// (`Judgement::exact` needs the most probable reading to give `RE[]`): a glance's
+    /// judgement that is not exact gives way to the full estimate's, and weighing its
+    /// readings would be wasted.
+    fn judge_unless_inexact(
+        &self,
+        position: &Position,
+        captures: [u32; 2],
+        ctx: CheckContext,
+        dead: DeadOutcome,
+        exact_or_none: bool,
+    ) -> Option<(Judgement, DeadOutcome)> {
         let input = self.input;
         let score = self.score(position, &dead, &dead.dead, captures);
         let target = input
@@ -612,7 +651,8 @@ impl Counter<'_> {
                 convention: None,
                 exact: false,
             };
-            return (judgement, dead);
+            return (!exact_or_none || dead.from != DeadFrom::Estimate)
+                .then_some((judgement, dead));
         };
         let counter = MarginCounter::new(
             position,
@@ -630,6 +670,13 @@ impl Counter<'_> {
             },
             None => counter.margins(&dead.dead),
         };
+        let open = self.open_boundary(&dead, &score, &ctx);
+        if exact_or_none
+            && dead.from == DeadFrom::Estimate
+            && !self.most_probable_fits(base, open, target)
+        {
+            return None;
+        }
         let (doubts, flipped_alone) =
             self.doubts(position, &dead, &counter, base, ctx.ended_by_passes);
         let weighed = Weighed {
@@ -642,9 +689,31 @@ impl Counter<'_> {
             base,
             flipped_alone: &flipped_alone,
         };
-        let (search, decision) = self.weigh_readings(&weighed, &score, target);
+        let (search, decision) = self.weigh_readings(&weighed, &score, target, open);
         let judgement = self.judgement(weighed, score, &search, decision);
-        (judgement, dead)
+        Some((judgement, dead))
+    }
+
+    /// The odds that unfinished boundaries hide a point or more (see
+    /// [`odds::search`]): none where both players passed or markup settled the count.
+    fn open_boundary(&self, dead: &DeadOutcome, score: &Score, ctx: &CheckContext) -> f64 {
+        if !ctx.ended_by_passes && dead.from != DeadFrom::Markup {
+            // A ko the last move took is a boundary left open too: whoever fills it
+            // gains a point.
+            open_boundary_odds(score.dame + u32::from(self.input.ko_at_end.is_some()))
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether the reading that [`odds::search`] weighs first and keeps as the most
+    /// probable (`Search::best`: the estimate's own fates, `base`, under the first
+    /// convention) gives the `target` margin.
+    fn most_probable_fits(&self, base: Margins, open: f64, target: f64) -> bool {
+        let komi = self.input.komi.points;
+        odds::conventions_of(self.input.conventions, open, komi)
+            .first()
+            .is_none_or(|c| (odds::margin_of(&base, c, komi) - target).abs() < 1e-6)
     }
 
     /// Weighs every reading of the count against the `target` margin (see
@@ -655,6 +724,7 @@ impl Counter<'_> {
         weighed: &Weighed<'_>,
         score: &Score,
         target: f64,
+        open: f64,
     ) -> (Search, Decision) {
         let Weighed {
             position,
@@ -667,13 +737,6 @@ impl Counter<'_> {
             ..
         } = *weighed;
         let input = self.input;
-        let open = if !ctx.ended_by_passes && dead.from != DeadFrom::Markup {
-            // A ko the last move took is a boundary left open too: whoever fills it
-            // gains a point.
-            open_boundary_odds(score.dame + u32::from(input.ko_at_end.is_some()))
-        } else {
-            0.0
-        };
         let margins_of = |removed: &[Point]| counter.margins(removed);
         let mut recount = Recount::new(position, &dead.dead, doubts, &margins_of, base);
         for (i, doubt) in doubts.iter().enumerate() {

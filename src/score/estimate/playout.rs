@@ -57,6 +57,9 @@ pub(super) const BLACK: u8 = 1;
 pub(super) const WHITE: u8 = 2;
 const EDGE: u8 = 3;
 
+/// Where the counts of diagonal neighbours start in [`Board::around`]'s words.
+const DIAGONALS: u32 = 16;
+
 /// Share (out of [`LOCAL_REPLY_OUT_OF`]) of random moves chosen next to the opponent's
 /// last move.
 const LOCAL_REPLY: usize = 1;
@@ -130,10 +133,12 @@ struct PseudoLiberties {
 pub(super) struct Board {
     color: Vec<u8>,
     /// Per cell, how many of its four neighbours hold each value (empty, black, white,
-    /// edge): four bits each, read with [`Board::around`]. Kept up to date on every move,
-    /// so that the eye, legality and self-atari tests that the move generator runs on
-    /// most empty points mostly read one number. Meaningless on the edge ring.
-    around: Vec<u16>,
+    /// edge): four bits each, read with [`Board::around`]; and in the upper 16 bits, the
+    /// same of its four diagonal neighbours, read with [`Board::diagonals`]. Kept up to
+    /// date on every move, so that the eye, legality and self-atari tests that the move
+    /// generator runs on most empty points mostly read one number. Meaningless on the
+    /// edge ring.
+    around: Vec<u32>,
     head: Vec<u16>,
     next: Vec<u16>,
     size: Vec<u16>,
@@ -219,6 +224,8 @@ impl Board {
             for d in 0..4 {
                 let q = layout.nb(p, d);
                 b.around[p] += 1 << (4 * b.color[q]);
+                let diagonal = (p as isize + layout.diags[d]) as usize;
+                b.around[p] += 1 << (DIAGONALS + 4 * u32::from(b.color[diagonal]));
                 if b.color[p] == EMPTY && (b.color[q] == BLACK || b.color[q] == WHITE) {
                     let h = b.head[q] as usize;
                     b.add_lib(h, p);
@@ -230,8 +237,14 @@ impl Board {
 
     /// How many of the neighbours of `p` hold `x` (empty, a colour or the edge).
     #[inline]
-    fn around(&self, p: usize, x: u8) -> u16 {
+    fn around(&self, p: usize, x: u8) -> u32 {
         (self.around[p] >> (4 * x)) & 0xf
+    }
+
+    /// How many of the diagonal neighbours of `p` hold `x` (empty, a colour or the edge).
+    #[inline]
+    fn diagonals(&self, p: usize, x: u8) -> u32 {
+        (self.around[p] >> (DIAGONALS + 4 * u32::from(x))) & 0xf
     }
 
     /// Sets the cell `p` from `from` to `to`, and its neighbours' counts of what is
@@ -239,11 +252,14 @@ impl Board {
     #[inline]
     fn recolor(&mut self, layout: &Layout, p: usize, from: u8, to: u8) {
         self.color[p] = to;
-        let change = (1u16 << (4 * to)).wrapping_sub(1 << (4 * from));
+        let change = (1u32 << (4 * to)).wrapping_sub(1 << (4 * from));
+        let diagonal_change = change << DIAGONALS;
         for d in 0..4 {
-            let q = layout.nb(p, d);
             // Edge cells' counts are never read: let them wrap.
+            let q = layout.nb(p, d);
             self.around[q] = self.around[q].wrapping_add(change);
+            let q = (p as isize + layout.diags[d]) as usize;
+            self.around[q] = self.around[q].wrapping_add(diagonal_change);
         }
     }
 
@@ -339,19 +355,12 @@ impl Board {
     /// A real eye of `c`: every neighbour is `c` (or the edge) and the diagonals hold at
     /// most one opponent stone, none on the edge.
     #[inline]
-    fn is_own_eye(&self, layout: &Layout, p: usize, c: u8) -> bool {
+    fn is_own_eye(&self, p: usize, c: u8) -> bool {
         if self.around(p, c) + self.around(p, EDGE) != 4 {
             return false;
         }
-        let opp = 3 - c;
-        let (mut bad, mut edge) = (0, 0);
-        for &dd in &layout.diags {
-            match self.color[(p as isize + dd) as usize] {
-                EDGE => edge = 1,
-                x if x == opp => bad += 1,
-                _ => {}
-            }
-        }
+        let bad = self.diagonals(p, 3 - c);
+        let edge = u32::from(self.diagonals(p, EDGE) > 0);
         bad + edge < 2
     }
 
@@ -531,9 +540,11 @@ impl Board {
             let on_board = layout.plain[p] != u16::MAX;
             let x = self.color[p];
             if on_board {
-                let mut around = 0u16;
+                let mut around = 0u32;
                 for d in 0..4 {
                     around += 1 << (4 * self.color[layout.nb(p, d)]);
+                    let diagonal = (p as isize + layout.diags[d]) as usize;
+                    around += 1 << (DIAGONALS + 4 * u32::from(self.color[diagonal]));
                 }
                 assert_eq!(self.around[p], around, "neighbour counts of {p}");
             }
@@ -701,7 +712,7 @@ impl Board {
             }
             // The eye test first: it is the cheaper, and the one most points fail once
             // the play-out nears its end.
-            if self.is_own_eye(layout, p, c) || !self.is_legal(layout, p, c) {
+            if self.is_own_eye(p, c) || !self.is_legal(layout, p, c) {
                 return false;
             }
         }

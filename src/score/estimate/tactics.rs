@@ -5,7 +5,15 @@
 //! it are tried (and a pass for the chain's owner), so a capture found is one the owner
 //! could only escape by a move elsewhere, which the caller rules out by reading only
 //! chains whose neighbours are alive.
+//!
+//! A reading meets the same position again by another order of moves (filling liberty A
+//! then B, or B then A): the answer found the first time is remembered, with the nodes it
+//! took, and counted again in full against the budget, so that a reading decides exactly
+//! what it would decide by searching every node again.
 
+use std::collections::HashMap;
+
+use super::playout::SplitMix;
 use crate::geom::{BoardSize, Color, Position};
 
 /// Chains with at most this many liberties are read.
@@ -34,6 +42,12 @@ fn stone(color: Color) -> u8 {
     }
 }
 
+/// The Zobrist key of a stone of `x` (black or white) on the cell `p`.
+#[inline]
+fn key_of(zobrist: &[[u64; 2]], p: usize, x: u8) -> u64 {
+    zobrist[p][usize::from(x - BLACK)]
+}
+
 /// The other colour of a stone cell.
 #[inline]
 fn other(x: u8) -> u8 {
@@ -42,6 +56,16 @@ fn other(x: u8) -> u8 {
 
 /// The search ran out of its budget.
 struct OutOfBudget;
+
+/// A node of the search: the board (its Zobrist hash), the ko point, the depth left and
+/// whether the attacker is to move. The target chain is the same throughout a reading.
+type NodeKey = (u64, Option<usize>, u32, bool);
+
+/// What a node's search found: whether the target is captured, and the nodes it visited.
+type NodeAnswer = (bool, u32);
+
+/// Seed of the Zobrist keys: any fixed value; the reading's answers do not depend on it.
+const ZOBRIST_SEED: u64 = 0x7ac7_1c5e_ed00;
 
 /// A chain's stones and its liberties.
 type StonesAndLiberties = (Vec<usize>, Vec<usize>);
@@ -71,6 +95,15 @@ pub(super) struct Reader {
     /// Emptied lists of points kept for the next node of the search: a reading visits
     /// hundreds of nodes, each needing a few lists.
     spare: Vec<Vec<usize>>,
+    /// Per cell, the Zobrist key of a black and of a white stone there.
+    zobrist: Vec<[u64; 2]>,
+    /// The Zobrist hash of the stones on the board.
+    hash: u64,
+    /// The nodes of the current reading searched to the end, and their answers.
+    known: HashMap<NodeKey, NodeAnswer, foldhash::fast::FixedState>,
+    /// Search every node again, remembering none: the reference the tests compare to.
+    #[cfg(test)]
+    forgetful: bool,
 }
 
 /// What a move changed, to take it back.
@@ -90,6 +123,15 @@ impl Reader {
             cells[(i / w + 1) * stride + i % w + 1] = cell.map_or(EMPTY, stone);
         }
         let s = stride as isize;
+        let mut keys = SplitMix::new(ZOBRIST_SEED);
+        let zobrist: Vec<[u64; 2]> = (0..cells.len())
+            .map(|_| [keys.next(), keys.next()])
+            .collect();
+        let hash = cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &x)| x == BLACK || x == WHITE)
+            .fold(0, |h, (p, &x)| h ^ key_of(&zobrist, p, x));
         Reader {
             size,
             dirs: [-1, 1, -s, s],
@@ -102,7 +144,25 @@ impl Reader {
             nodes: 0,
             stack: Vec::new(),
             spare: Vec::new(),
+            zobrist,
+            hash,
+            known: HashMap::default(),
+            #[cfg(test)]
+            forgetful: false,
         }
+    }
+
+    /// Sets the cell `p` to `x`, keeping the hash.
+    #[inline]
+    fn set(&mut self, p: usize, x: u8) {
+        let old = self.cells[p];
+        if old == BLACK || old == WHITE {
+            self.hash ^= key_of(&self.zobrist, p, old);
+        }
+        if x == BLACK || x == WHITE {
+            self.hash ^= key_of(&self.zobrist, p, x);
+        }
+        self.cells[p] = x;
     }
 
     /// The reader's cell of a row-major point.
@@ -142,6 +202,7 @@ impl Reader {
         };
         self.nodes = 0;
         self.ko = None;
+        self.known.clear();
         let result = self.defender_to_move(target, defender, DEPTH);
         matches!(result, Ok(true))
     }
@@ -216,14 +277,14 @@ impl Reader {
         let color = self.cells[p];
         let start = captured.len();
         captured.push(p);
-        self.cells[p] = EMPTY;
+        self.set(p, EMPTY);
         let mut i = start;
         while i < captured.len() {
             let s = captured[i];
             i += 1;
             for q in self.neighbours(s) {
                 if self.cells[q] == color {
-                    self.cells[q] = EMPTY;
+                    self.set(q, EMPTY);
                     captured.push(q);
                 }
             }
@@ -237,7 +298,7 @@ impl Reader {
             return None;
         }
         let x = stone(color);
-        self.cells[p] = x;
+        self.set(p, x);
         let mut captured = self.list();
         for q in self.neighbours(p) {
             if self.cells[q] == other(x) && !self.has_liberty(q) {
@@ -245,7 +306,7 @@ impl Reader {
             }
         }
         if !self.has_liberty(p) {
-            self.cells[p] = EMPTY;
+            self.set(p, EMPTY);
             self.recycle([captured]);
             return None;
         }
@@ -266,9 +327,9 @@ impl Reader {
     }
 
     fn undo(&mut self, undo: Undo, color: Color) {
-        self.cells[undo.point] = EMPTY;
+        self.set(undo.point, EMPTY);
         for &s in &undo.captured {
-            self.cells[s] = other(stone(color));
+            self.set(s, other(stone(color)));
         }
         self.ko = undo.ko;
         self.recycle([undo.captured]);
@@ -297,6 +358,10 @@ impl Reader {
         if let Some(k) = self.ko {
             assert_eq!(self.cells[k], EMPTY, "ko point {k} is not empty");
         }
+        let hash = (0..cells)
+            .filter(|&p| self.cells[p] == BLACK || self.cells[p] == WHITE)
+            .fold(0, |h, p| h ^ key_of(&self.zobrist, p, self.cells[p]));
+        assert_eq!(self.hash, hash, "the hash of the stones");
     }
 
     /// The stones of the board, row-major: what a position's cells would hold.
@@ -402,8 +467,56 @@ impl Reader {
         }
     }
 
+    /// The answer of the node where the attacker (`attacker_moves`) or the defender is to
+    /// move, from what the reading remembers when it met this node before: its nodes are
+    /// then counted again, and the budget runs out exactly where searching them again
+    /// would run it out (the count only grows, by one per node).
+    fn remembered(
+        &mut self,
+        target: usize,
+        defender: Color,
+        depth: u32,
+        attacker_moves: bool,
+    ) -> Result<bool, OutOfBudget> {
+        let key = (self.hash, self.ko, depth, attacker_moves);
+        #[cfg(test)]
+        let known = if self.forgetful {
+            None
+        } else {
+            self.known.get(&key).copied()
+        };
+        #[cfg(not(test))]
+        let known = self.known.get(&key).copied();
+        if let Some((captured, nodes)) = known {
+            self.nodes += nodes;
+            if self.nodes > BUDGET {
+                self.nodes = BUDGET + 1;
+                return Err(OutOfBudget);
+            }
+            return Ok(captured);
+        }
+        let before = self.nodes;
+        let captured = if attacker_moves {
+            self.attacker_searched(target, defender, depth)?
+        } else {
+            self.defender_searched(target, defender, depth)?
+        };
+        self.known.insert(key, (captured, self.nodes - before));
+        Ok(captured)
+    }
+
     /// Whether the attacker, to move, captures the chain on `target`.
     fn attacker_to_move(
+        &mut self,
+        target: usize,
+        defender: Color,
+        depth: u32,
+    ) -> Result<bool, OutOfBudget> {
+        self.remembered(target, defender, depth, true)
+    }
+
+    /// [`Reader::attacker_to_move`], searched.
+    fn attacker_searched(
         &mut self,
         target: usize,
         defender: Color,
@@ -450,6 +563,16 @@ impl Reader {
     /// Whether the attacker captures the chain on `target` with its owner to move (who may
     /// also pass).
     fn defender_to_move(
+        &mut self,
+        target: usize,
+        defender: Color,
+        depth: u32,
+    ) -> Result<bool, OutOfBudget> {
+        self.remembered(target, defender, depth, false)
+    }
+
+    /// [`Reader::defender_to_move`], searched.
+    fn defender_searched(
         &mut self,
         target: usize,
         defender: Color,
@@ -588,7 +711,8 @@ mod tests {
     #[test]
     fn reading_leaves_the_board_as_it_found_it() {
         // Random fillings, legal or not: every chain is read and the board is the same
-        // afterwards, so one reader serves a whole position.
+        // afterwards, so one reader serves a whole position; a reader that remembers the
+        // nodes it met answers as one that searches them again.
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             state ^= state << 13;
@@ -609,14 +733,23 @@ mod tests {
                     };
                 }
                 let mut reader = Reader::new(&position);
+                let mut forgetful = Reader::new(&position);
+                forgetful.forgetful = true;
                 for p in 0..size.points() {
-                    reader.captured_whoever_moves(p);
+                    let captured = reader.captured_whoever_moves(p);
                     assert_eq!(
                         reader.stones(),
                         position.cells,
                         "{w}x{h} fill {fill} at {p}"
                     );
                     assert!(reader.nodes <= BUDGET + 1);
+                    // What the reading remembers changes neither its answer nor where its
+                    // budget runs out.
+                    assert_eq!(
+                        (captured, reader.nodes),
+                        (forgetful.captured_whoever_moves(p), forgetful.nodes),
+                        "{w}x{h} fill {fill} at {p}, remembering and searching again"
+                    );
                 }
             }
         }
