@@ -9,7 +9,9 @@
 //! A reading meets the same position again by another order of moves (filling liberty A
 //! then B, or B then A): the answer found the first time is remembered, with the nodes it
 //! took, and counted again in full against the budget, so that a reading decides exactly
-//! what it would decide by searching every node again.
+//! what it would decide by searching every node again (short of two positions met in one
+//! reading sharing a 64-bit Zobrist hash: with at most a few hundred nodes a reading, odds
+//! of about one in 10^14).
 
 use std::collections::HashMap;
 
