@@ -170,25 +170,18 @@ fn passed_games_are_weighed_by_passed_odds() {
     assert!(p.accepted <= 0.011, "{p}");
 }
 
-/// The text of every `.sgf` file under these folders of `shared`.
+/// The text of every `.sgf` file under these folders of `shared`, found as `sgfaudit`
+/// finds them (`input::walk::expand`).
 fn sgf_texts(shared: &std::path::Path, folders: &[&str]) -> Vec<String> {
-    let mut texts = Vec::new();
-    for folder in folders {
-        let mut stack = vec![shared.join(folder)];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-                {
-                    texts
-                        .push(String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned());
-                }
-            }
-        }
-    }
-    texts
+    let paths: Vec<_> = folders.iter().map(|f| shared.join(f)).collect();
+    let (inputs, errors) = sgfaudit::input::walk::expand(&paths);
+    assert!(errors.is_empty(), "{errors:?}");
+    inputs
+        .iter()
+        .filter_map(|input| match input {
+            sgfaudit::input::walk::Input::File(path) => Some(path),
+            _ => None,
+        })
+        .map(|path| String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned())
+        .collect()
 }

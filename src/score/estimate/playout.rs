@@ -221,11 +221,9 @@ impl Board {
         }
         for &p in &layout.padded {
             let p = p as usize;
+            b.around[p] = b.count_around(layout, p);
             for d in 0..4 {
                 let q = layout.nb(p, d);
-                b.around[p] += 1 << (4 * b.color[q]);
-                let diagonal = (p as isize + layout.diags[d]) as usize;
-                b.around[p] += 1 << (DIAGONALS + 4 * u32::from(b.color[diagonal]));
                 if b.color[p] == EMPTY && (b.color[q] == BLACK || b.color[q] == WHITE) {
                     let h = b.head[q] as usize;
                     b.add_lib(h, p);
@@ -233,6 +231,17 @@ impl Board {
             }
         }
         b
+    }
+
+    /// The word [`Board::around`] keeps for the cell `p`, counted from the cells around it.
+    fn count_around(&self, layout: &Layout, p: usize) -> u32 {
+        (0..4)
+            .map(|d| {
+                let diagonal = (p as isize + layout.diags[d]) as usize;
+                (1 << (4 * u32::from(self.color[layout.nb(p, d)])))
+                    + (1 << (DIAGONALS + 4 * u32::from(self.color[diagonal])))
+            })
+            .sum()
     }
 
     /// How many of the neighbours of `p` hold `x` (empty, a colour or the edge).
@@ -540,12 +549,7 @@ impl Board {
             let on_board = layout.plain[p] != u16::MAX;
             let x = self.color[p];
             if on_board {
-                let mut around = 0u32;
-                for d in 0..4 {
-                    around += 1 << (4 * self.color[layout.nb(p, d)]);
-                    let diagonal = (p as isize + layout.diags[d]) as usize;
-                    around += 1 << (DIAGONALS + 4 * u32::from(self.color[diagonal]));
-                }
+                let around = self.count_around(layout, p);
                 assert_eq!(self.around[p], around, "neighbour counts of {p}");
             }
             match x {

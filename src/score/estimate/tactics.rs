@@ -14,9 +14,10 @@
 //! of about one in 10^14).
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use super::playout::SplitMix;
-use crate::geom::{BoardSize, Color, Position};
+use crate::geom::{BoardSize, Color, Position, MAX_SIDE};
 
 /// Chains with at most this many liberties are read.
 pub(super) const READ_LIBERTIES: usize = 3;
@@ -69,6 +70,19 @@ type NodeAnswer = (bool, u32);
 /// Seed of the Zobrist keys: any fixed value; the reading's answers do not depend on it.
 const ZOBRIST_SEED: u64 = 0x7ac7_1c5e_ed00;
 
+/// Per cell of the largest padded board, the Zobrist key of a black and of a white stone
+/// there: made once, shared by every reader.
+fn zobrist_keys() -> &'static [[u64; 2]] {
+    static KEYS: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let side = usize::from(MAX_SIDE) + 2;
+        let mut keys = SplitMix::new(ZOBRIST_SEED);
+        (0..side * side)
+            .map(|_| [keys.next(), keys.next()])
+            .collect()
+    })
+}
+
 /// A chain's stones and its liberties.
 type StonesAndLiberties = (Vec<usize>, Vec<usize>);
 
@@ -97,8 +111,8 @@ pub(super) struct Reader {
     /// Emptied lists of points kept for the next node of the search: a reading visits
     /// hundreds of nodes, each needing a few lists.
     spare: Vec<Vec<usize>>,
-    /// Per cell, the Zobrist key of a black and of a white stone there.
-    zobrist: Vec<[u64; 2]>,
+    /// Per cell, the Zobrist key of a black and of a white stone there ([`zobrist_keys`]).
+    zobrist: &'static [[u64; 2]],
     /// The Zobrist hash of the stones on the board.
     hash: u64,
     /// The nodes of the current reading searched to the end, and their answers.
@@ -125,15 +139,12 @@ impl Reader {
             cells[(i / w + 1) * stride + i % w + 1] = cell.map_or(EMPTY, stone);
         }
         let s = stride as isize;
-        let mut keys = SplitMix::new(ZOBRIST_SEED);
-        let zobrist: Vec<[u64; 2]> = (0..cells.len())
-            .map(|_| [keys.next(), keys.next()])
-            .collect();
+        let zobrist = zobrist_keys();
         let hash = cells
             .iter()
             .enumerate()
             .filter(|&(_, &x)| x == BLACK || x == WHITE)
-            .fold(0, |h, (p, &x)| h ^ key_of(&zobrist, p, x));
+            .fold(0, |h, (p, &x)| h ^ key_of(zobrist, p, x));
         Reader {
             size,
             dirs: [-1, 1, -s, s],
@@ -159,10 +170,10 @@ impl Reader {
     fn set(&mut self, p: usize, x: u8) {
         let old = self.cells[p];
         if old == BLACK || old == WHITE {
-            self.hash ^= key_of(&self.zobrist, p, old);
+            self.hash ^= key_of(self.zobrist, p, old);
         }
         if x == BLACK || x == WHITE {
-            self.hash ^= key_of(&self.zobrist, p, x);
+            self.hash ^= key_of(self.zobrist, p, x);
         }
         self.cells[p] = x;
     }
@@ -362,7 +373,7 @@ impl Reader {
         }
         let hash = (0..cells)
             .filter(|&p| self.cells[p] == BLACK || self.cells[p] == WHITE)
-            .fold(0, |h, p| h ^ key_of(&self.zobrist, p, self.cells[p]));
+            .fold(0, |h, p| h ^ key_of(self.zobrist, p, self.cells[p]));
         assert_eq!(self.hash, hash, "the hash of the stones");
     }
 
@@ -482,14 +493,10 @@ impl Reader {
     ) -> Result<bool, OutOfBudget> {
         let key = (self.hash, self.ko, depth, attacker_moves);
         #[cfg(test)]
-        let known = if self.forgetful {
-            None
-        } else {
-            self.known.get(&key).copied()
-        };
-        #[cfg(not(test))]
-        let known = self.known.get(&key).copied();
-        if let Some((captured, nodes)) = known {
+        if self.forgetful {
+            self.known.clear();
+        }
+        if let Some(&(captured, nodes)) = self.known.get(&key) {
             self.nodes += nodes;
             if self.nodes > BUDGET {
                 self.nodes = BUDGET + 1;
