@@ -47,6 +47,8 @@ pub(super) fn chains_of(position: &Position) -> Vec<Chain> {
     let mut lib_mark = vec![usize::MAX; n];
     let mut chains = Vec::new();
     let mut stack = Vec::new();
+    // Each chain's lists are gathered here, then copied out at their exact length.
+    let (mut stones, mut liberties) = (Vec::new(), Vec::new());
     for start in 0..n {
         let Some(color) = position.cells[start] else {
             continue;
@@ -55,8 +57,8 @@ pub(super) fn chains_of(position: &Position) -> Vec<Chain> {
             continue;
         }
         let id = chains.len();
-        let mut stones = Vec::new();
-        let mut liberties = Vec::new();
+        stones.clear();
+        liberties.clear();
         seen[start] = true;
         stack.push(start);
         while let Some(p) = stack.pop() {
@@ -79,8 +81,8 @@ pub(super) fn chains_of(position: &Position) -> Vec<Chain> {
         liberties.sort_unstable();
         chains.push(Chain {
             color,
-            stones,
-            liberties,
+            stones: stones.clone(),
+            liberties: liberties.clone(),
         });
     }
     chains

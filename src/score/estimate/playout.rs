@@ -6,6 +6,9 @@ use super::decide::Stats;
 use super::shapes::killing_shape;
 use crate::geom::{BoardSize, Color, Position};
 
+mod cells;
+use cells::Cells;
+
 // ---------------------------------------------------------------------------------------
 // Pseudo-random numbers: small, fast and reproducible.
 
@@ -74,9 +77,9 @@ pub(super) struct Layout {
     dirs: [isize; 4],
     diags: [isize; 4],
     /// Cells of settled areas, where nobody plays.
-    frozen: Vec<bool>,
+    frozen: Cells<bool>,
     /// Per cell, +1 in Black's settled areas, -1 in White's, 0 elsewhere.
-    frozen_owner: Vec<i32>,
+    frozen_owner: Cells<i32>,
 }
 
 impl Layout {
@@ -99,8 +102,8 @@ impl Layout {
             plain,
             dirs: [-s, -1, 1, s],
             diags: [-s - 1, -s + 1, s - 1, s + 1],
-            frozen: vec![false; cells],
-            frozen_owner: vec![0; cells],
+            frozen: Cells::filled(false),
+            frozen_owner: Cells::filled(0),
         }
     }
 
@@ -131,51 +134,58 @@ struct PseudoLiberties {
 }
 
 pub(super) struct Board {
-    color: Vec<u8>,
+    color: Cells<u8>,
     /// Per cell, how many of its four neighbours hold each value (empty, black, white,
     /// edge): four bits each, read with [`Board::around`]; and in the upper 16 bits, the
     /// same of its four diagonal neighbours, read with [`Board::diagonals`]. Kept up to
     /// date on every move, so that the eye, legality and self-atari tests that the move
     /// generator runs on most empty points mostly read one number. Meaningless on the
     /// edge ring.
-    around: Vec<u32>,
-    head: Vec<u16>,
-    next: Vec<u16>,
-    size: Vec<u16>,
+    around: Cells<u32>,
+    head: Cells<u16>,
+    next: Cells<u16>,
+    size: Cells<u16>,
     /// Per chain head, its pseudo-liberties.
-    libs: Vec<PseudoLiberties>,
+    libs: Cells<PseudoLiberties>,
     empties: Vec<u16>,
-    epos: Vec<u16>,
+    epos: Cells<u16>,
     ko: u16,
+    /// The cells of the padded board: the part of each array in use.
+    cells: usize,
 }
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        Board {
-            color: self.color.clone(),
-            around: self.around.clone(),
-            head: self.head.clone(),
-            next: self.next.clone(),
-            size: self.size.clone(),
-            libs: self.libs.clone(),
-            empties: self.empties.clone(),
-            epos: self.epos.clone(),
-            ko: self.ko,
-        }
+        let mut board = Board {
+            color: Cells::filled(EDGE),
+            around: Cells::filled(0),
+            head: Cells::filled(0),
+            next: Cells::filled(0),
+            size: Cells::filled(0),
+            libs: Cells::filled(PseudoLiberties::default()),
+            empties: Vec::with_capacity(self.empties.capacity()),
+            epos: Cells::filled(0),
+            ko: 0,
+            cells: self.cells,
+        };
+        board.clone_from(self);
+        board
     }
 
     /// Copies into the buffers already held: each play-out starts from a copy of the
-    /// same board, without allocating.
+    /// same board, without allocating. Only the cells of the padded board are copied.
     fn clone_from(&mut self, source: &Board) {
-        self.color.clone_from(&source.color);
-        self.around.clone_from(&source.around);
-        self.head.clone_from(&source.head);
-        self.next.clone_from(&source.next);
-        self.size.clone_from(&source.size);
-        self.libs.clone_from(&source.libs);
+        let n = source.cells;
+        self.color.copy_prefix(&source.color, n);
+        self.around.copy_prefix(&source.around, n);
+        self.head.copy_prefix(&source.head, n);
+        self.next.copy_prefix(&source.next, n);
+        self.size.copy_prefix(&source.size, n);
+        self.libs.copy_prefix(&source.libs, n);
         self.empties.clone_from(&source.empties);
-        self.epos.clone_from(&source.epos);
+        self.epos.copy_prefix(&source.epos, n);
         self.ko = source.ko;
+        self.cells = n;
     }
 }
 
@@ -183,16 +193,21 @@ impl Board {
     pub(super) fn from_position(layout: &Layout, position: &Position) -> Board {
         let cells = layout.cells();
         let mut b = Board {
-            color: vec![EDGE; cells],
-            around: vec![0; cells],
-            head: (0..cells as u16).collect(),
-            next: (0..cells as u16).collect(),
-            size: vec![0; cells],
-            libs: vec![PseudoLiberties::default(); cells],
+            color: Cells::filled(EDGE),
+            around: Cells::filled(0),
+            head: Cells::filled(0),
+            next: Cells::filled(0),
+            size: Cells::filled(0),
+            libs: Cells::filled(PseudoLiberties::default()),
             empties: Vec::with_capacity(position.cells.len()),
-            epos: vec![0; cells],
+            epos: Cells::filled(0),
             ko: 0,
+            cells,
         };
+        for p in 0..cells {
+            b.head[p] = p as u16;
+            b.next[p] = p as u16;
+        }
         for (i, cell) in position.cells.iter().enumerate() {
             let p = layout.padded[i] as usize;
             b.color[p] = match cell {

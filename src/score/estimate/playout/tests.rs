@@ -36,7 +36,7 @@ fn liberties(board: &Board, layout: &Layout, p: usize) -> u32 {
 }
 
 fn stones(board: &Board, c: u8) -> u32 {
-    board.color.iter().filter(|&&x| x == c).count() as u32
+    (0..board.cells).filter(|&p| board.color[p] == c).count() as u32
 }
 
 /// Both boards hold the same stones, liberties and ko point.
