@@ -37,6 +37,7 @@ impl<T: Copy> Cells<T> {
     /// Swaps the values of two cells.
     #[inline(always)]
     pub(in crate::score::estimate) fn swap(&mut self, a: usize, b: usize) {
+        debug_assert!(a < CAP && b < CAP, "cells {a} and {b}");
         self.0.swap(a & MASK, b & MASK);
     }
 }
@@ -46,6 +47,7 @@ impl<T> Index<usize> for Cells<T> {
 
     #[inline(always)]
     fn index(&self, cell: usize) -> &T {
+        debug_assert!(cell < CAP, "cell {cell} is off every board");
         &self.0[cell & MASK]
     }
 }
@@ -53,6 +55,7 @@ impl<T> Index<usize> for Cells<T> {
 impl<T> IndexMut<usize> for Cells<T> {
     #[inline(always)]
     fn index_mut(&mut self, cell: usize) -> &mut T {
+        debug_assert!(cell < CAP, "cell {cell} is off every board");
         &mut self.0[cell & MASK]
     }
 }
