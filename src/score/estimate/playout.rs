@@ -156,18 +156,7 @@ pub(super) struct Board {
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        let mut board = Board {
-            color: Cells::filled(EDGE),
-            around: Cells::filled(0),
-            head: Cells::filled(0),
-            next: Cells::filled(0),
-            size: Cells::filled(0),
-            libs: Cells::filled(PseudoLiberties::default()),
-            empties: Vec::with_capacity(self.empties.capacity()),
-            epos: Cells::filled(0),
-            ko: 0,
-            cells: self.cells,
-        };
+        let mut board = Board::blank(self.cells, self.empties.capacity());
         board.clone_from(self);
         board
     }
@@ -190,8 +179,9 @@ impl Clone for Board {
 }
 
 impl Board {
-    pub(super) fn from_position(layout: &Layout, position: &Position) -> Board {
-        let cells = layout.cells();
+    /// A padded board of `cells` cells, all edge, each its own chain, with room for
+    /// `empties` empty points.
+    fn blank(cells: usize, empties: usize) -> Board {
         let mut b = Board {
             color: Cells::filled(EDGE),
             around: Cells::filled(0),
@@ -199,7 +189,7 @@ impl Board {
             next: Cells::filled(0),
             size: Cells::filled(0),
             libs: Cells::filled(PseudoLiberties::default()),
-            empties: Vec::with_capacity(position.cells.len()),
+            empties: Vec::with_capacity(empties),
             epos: Cells::filled(0),
             ko: 0,
             cells,
@@ -208,6 +198,12 @@ impl Board {
             b.head[p] = p as u16;
             b.next[p] = p as u16;
         }
+        b
+    }
+
+    pub(super) fn from_position(layout: &Layout, position: &Position) -> Board {
+        let cells = layout.cells();
+        let mut b = Board::blank(cells, position.cells.len());
         for (i, cell) in position.cells.iter().enumerate() {
             let p = layout.padded[i] as usize;
             b.color[p] = match cell {
