@@ -104,10 +104,6 @@ fn neighbors(at: usize) -> [usize; 4] {
 struct Chain {
     /// XOR of the keys of the chain's stones.
     hash: u64,
-    /// Sum of the squares of the pseudo-liberties' cell indices.
-    lib_sq: u64,
-    /// Sum of the pseudo-liberties' cell indices.
-    lib_sum: u32,
     /// Number of stones.
     count: u16,
     /// Number of pseudo-liberties: (stone, empty neighbour) pairs, with multiplicity.
@@ -115,37 +111,31 @@ struct Chain {
 }
 
 impl Chain {
-    /// Counts `k` more pseudo-liberties on the empty cell `e`.
+    /// Counts `k` more pseudo-liberties.
     #[inline(always)]
-    fn gain(&mut self, e: usize, k: u16) {
+    fn gain(&mut self, k: u16) {
         self.plibs += k;
-        self.lib_sum += (e as u32) * k as u32;
-        self.lib_sq += (e as u64 * e as u64) * k as u64;
     }
 
-    /// Counts `k` fewer pseudo-liberties on the cell `e`.
+    /// Counts `k` fewer pseudo-liberties.
     #[inline(always)]
-    fn lose(&mut self, e: usize, k: u16) {
+    fn lose(&mut self, k: u16) {
         self.plibs -= k;
-        self.lib_sum -= (e as u32) * k as u32;
-        self.lib_sq -= (e as u64 * e as u64) * k as u64;
     }
 
-    /// True when the chain has no liberty or a single one. By Cauchy-Schwarz,
-    /// `n · Σe² ≥ (Σe)²` with equality exactly when the `n` values `e` are all equal.
+    /// True when the empty cell that `k` of the chain's stones touch is its only
+    /// liberty: those `k` stones give the chain `k` pseudo-liberties there, so it has no
+    /// other exactly when it has no more than `k`.
     #[inline(always)]
-    fn at_most_one_liberty(&self) -> bool {
-        let sum = self.lib_sum as u64;
-        self.plibs as u64 * self.lib_sq == sum * sum
+    fn only_liberty_is_next_to(&self, k: u16) -> bool {
+        self.plibs == k
     }
 }
 
 /// The chains next to a point, as found before a stone goes there.
 struct Around {
-    /// Empty neighbours: count, sum of indices, sum of squares.
+    /// Empty neighbours.
     empty: u16,
-    empty_sum: u32,
-    empty_sq: u64,
     /// Distinct heads of own and opponent chains, each with the number of its stones
     /// next to the point.
     own: [(u16, u16); 4],
@@ -402,7 +392,7 @@ impl Board {
                 }
             } else {
                 let nh = self.head[n & MASK];
-                self.chain(nh).gain(at, 1);
+                self.chain(nh).gain(1);
             }
         }
     }
@@ -429,7 +419,7 @@ impl Board {
             for n in neighbors(s) {
                 let c = self.cells[n & MASK];
                 if c == EMPTY {
-                    chain.gain(n, 1);
+                    chain.gain(1);
                 } else if c == cell && self.head[n & MASK] == 0 {
                     self.head[n & MASK] = start as u16;
                     self.stack.push(n as u16);
@@ -454,8 +444,6 @@ impl Board {
         let heads = next_to.map(|n| self.head[n & MASK]);
         let mut around = Around {
             empty: 0,
-            empty_sum: 0,
-            empty_sq: 0,
             own: [(0, 0); 4],
             n_own: 0,
             opp: [(0, 0); 4],
@@ -473,11 +461,9 @@ impl Board {
             1 + s03 + s13 + s23,
         ];
         let first = [true, s01 == 0, s02 + s12 == 0, s03 + s13 + s23 == 0];
-        for (i, &n) in next_to.iter().enumerate() {
+        for (i, _) in next_to.iter().enumerate() {
             let is_empty = (cells[i] == EMPTY) as u32;
             around.empty += is_empty as u16;
-            around.empty_sum += n as u32 * is_empty;
-            around.empty_sq += (n as u64 * n as u64) * is_empty as u64;
             // The first neighbour of its chain carries the chain's count of neighbours.
             let entry = (heads[i], times[i]);
             around.own[around.n_own & 3] = entry;
@@ -500,7 +486,7 @@ impl Board {
         self.hash ^= key;
         self.stones[ci] += 1;
         for &(h, k) in &around.opp[..around.n_opp & 7] {
-            self.chain(h).lose(at, k);
+            self.chain(h).lose(k);
         }
         let own = &around.own[..around.n_own & 7];
         let Some(&(first, _)) = own.first() else {
@@ -508,8 +494,6 @@ impl Board {
             self.next[at] = at as u16;
             self.chains[at] = Chain {
                 hash: key,
-                lib_sq: around.empty_sq,
-                lib_sum: around.empty_sum,
                 count: 1,
                 plibs: around.empty,
             };
@@ -519,7 +503,7 @@ impl Board {
         // are relabelled.
         let mut big = first;
         for &(h, k) in own {
-            self.chain(h).lose(at, k);
+            self.chain(h).lose(k);
             if self.chains[h as usize & MASK].count > self.chains[big as usize & MASK].count {
                 big = h;
             }
@@ -532,8 +516,6 @@ impl Board {
         chain.hash ^= key;
         chain.count += 1;
         chain.plibs += around.empty;
-        chain.lib_sum += around.empty_sum;
-        chain.lib_sq += around.empty_sq;
         for &(h, _) in own {
             if h != big {
                 self.absorb(b, h as usize & MASK);
@@ -558,8 +540,6 @@ impl Board {
         into.hash ^= from.hash;
         into.count += from.count;
         into.plibs += from.plibs;
-        into.lib_sum += from.lib_sum;
-        into.lib_sq += from.lib_sq;
     }
 
     /// Takes the chain headed by `h` off the board; the stones next to it gain the freed
@@ -578,7 +558,7 @@ impl Board {
             for f in neighbors(s) {
                 if self.cells[f & MASK] == other {
                     let fh = self.head[f & MASK];
-                    self.chain(fh).gain(s, 1);
+                    self.chain(fh).gain(1);
                 }
             }
             s = self.next[s] as usize & MASK;
@@ -615,13 +595,13 @@ impl Board {
         let around = self.look_around(at, cell_of(color));
         let own = &around.own[..around.n_own & 7];
         let opp = &around.opp[..around.n_opp & 7];
-        // A neighbouring chain with at most one liberty has `at` as its only one.
+        // A neighbouring chain whose only liberty is `at` loses it.
         let mut dead = [false; 4];
         let mut any_dead = false;
         let mut hash_after = self.hash ^ self.keys[at][ci];
-        for (i, &(h, _)) in opp.iter().enumerate() {
+        for (i, &(h, k)) in opp.iter().enumerate() {
             let chain = &self.chains[h as usize & MASK];
-            if chain.at_most_one_liberty() {
+            if chain.only_liberty_is_next_to(k) {
                 dead[i] = true;
                 any_dead = true;
                 hash_after ^= chain.hash;
@@ -631,7 +611,7 @@ impl Board {
             && !any_dead
             && own
                 .iter()
-                .all(|&(h, _)| self.chains[h as usize & MASK].at_most_one_liberty());
+                .all(|&(h, k)| self.chains[h as usize & MASK].only_liberty_is_next_to(k));
         if is_suicide {
             if suicide == SuicideRule::Forbidden {
                 return Err(Rejection::Suicide);
@@ -784,7 +764,7 @@ impl Board {
             i += 1;
             for n in neighbors(s) {
                 if self.cells[n] == EMPTY {
-                    pseudo.gain(n, 1);
+                    pseudo.gain(1);
                     if liberty_of[n] != start {
                         liberty_of[n] = start;
                         liberties += 1;
@@ -819,11 +799,25 @@ impl Board {
             self.chains[h], pseudo,
             "chain data (hash, stone count, pseudo-liberties) of the chain at {p:?}"
         );
-        assert_eq!(
-            pseudo.at_most_one_liberty(),
-            liberties <= 1,
-            "atari test of the chain at {p:?} with {liberties} liberties"
-        );
+        // The capture and suicide test: a liberty is the only one exactly when the
+        // chain has one.
+        let mut touching: Vec<(usize, u16)> = Vec::new();
+        for &s in members.iter() {
+            for n in neighbors(s).into_iter().filter(|&n| self.cells[n] == EMPTY) {
+                match touching.iter_mut().find(|(l, _)| *l == n) {
+                    Some((_, k)) => *k += 1,
+                    None => touching.push((n, 1)),
+                }
+            }
+        }
+        for &(l, k) in &touching {
+            assert_eq!(
+                pseudo.only_liberty_is_next_to(k),
+                liberties == 1,
+                "only-liberty test at {:?} of the chain at {p:?} with {liberties} liberties",
+                self.point_at(l)
+            );
+        }
         assert_eq!(
             self.count_liberties(h),
             liberties,
