@@ -170,6 +170,25 @@ fn a_result_only_the_other_counting_gives_agrees_and_says_so() {
 }
 
 #[test]
+fn the_rules_own_counting_is_named_when_the_source_counts_the_other_way() {
+    // No RU[]: Chinese rules, counted by area (W+2.5). NNGS counted by territory whatever
+    // RU[] said (W+3.5, at odds 95%): RE[W+2.5] fits the rules' own count, the less
+    // probable reading, and the check says which it took and at what odds.
+    let r = audit(&game("PC[NNGS]KM[7.5]RE[W+2.5]"));
+    assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
+    let assumed = r.check.assumed.as_deref().unwrap_or_default();
+    assert!(
+        assumed.contains("counted by area, as the rules say (records of NNGS are, at odds 5%)"),
+        "{assumed}"
+    );
+    let reason = r.check.reason.as_deref().unwrap_or_default();
+    assert!(
+        reason.starts_with("RE[] fits if counted by area") && reason.contains("gives W+3.5"),
+        "{reason}"
+    );
+}
+
+#[test]
 fn a_territory_game_without_re_that_ended_by_passes_is_not_called_unfinished() {
     let r = audit(&game("RU[Japanese]KM[6.5]"));
     assert_eq!(r.check.verdict, Verdict::Unverifiable);

@@ -512,15 +512,23 @@ impl Counter<'_> {
         let input = self.input;
         let conventions = input.conventions;
         let mut assumed = Vec::new();
-        if reading.counting != self.primary {
+        // A counting is an assumption when the rules do not name it, or when the
+        // source's records are most often counted the other way.
+        let likeliest = conventions.countings.first().map(|c| c.counting);
+        if reading.counting != self.primary || likeliest.is_some_and(|c| c != reading.counting) {
             let odds = conventions
                 .countings
                 .iter()
                 .find(|c| c.counting == reading.counting)
                 .map_or(0.0, |c| c.odds);
             assumed.push(format!(
-                "counted by {} (records of {} are, at odds {:.0}%)",
+                "counted by {}{} (records of {} are, at odds {:.0}%)",
                 reading.counting.as_str(),
+                if reading.counting == self.primary {
+                    ", as the rules say"
+                } else {
+                    ""
+                },
                 conventions.source.name(),
                 odds * 100.0
             ));
@@ -850,8 +858,9 @@ impl Counter<'_> {
         }
     }
 
-    /// Marks `check` as agreeing through `reading`, with its reason when the reading is not
-    /// the count's own; returns the convention the reading assumed, if any.
+    /// Marks `check` as agreeing through `reading`, with its reason when the reading flips a
+    /// chain or counts otherwise than the rules or the most probable reading; returns the
+    /// convention the reading assumed, if any.
     fn agreeing(
         &self,
         check: &mut Check,
@@ -862,7 +871,9 @@ impl Counter<'_> {
     ) -> Option<(CountedBy, Option<f64>)> {
         check.verdict = Verdict::Agrees;
         check.confidence = Some(confidence);
-        if !reading.flipped.is_empty() || reading.counting != self.primary {
+        let other_counting =
+            reading.counting != self.primary || reading.counting != search.best.counting;
+        if !reading.flipped.is_empty() || other_counting {
             check.reason = Some(format!(
                 "RE[] fits if {}; the {} count of the most probable reading gives {} (this reading has {:.0}% of its odds)",
                 assumed.join(", "),
