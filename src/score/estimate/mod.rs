@@ -53,7 +53,7 @@ use crate::geom::{Color, Point, Position};
 pub(crate) use chains::find;
 use chains::{chain_index, chains_of};
 use decide::{decide, Facts, Stats, BATCH};
-use playout::{Board, ChainCells, Layout, SplitMix, XorShift, BLACK, WHITE};
+use playout::{Board, ChainCells, Layout, Recycled, SplitMix, XorShift, BLACK, WHITE};
 use static_pass::{benson, frozen_areas, static_dead};
 
 /// Settings of [`estimate_dead`].
@@ -169,8 +169,8 @@ pub struct Estimator<'a> {
     settled: static_pass::Settled,
     removed: Vec<bool>,
     layout: Layout,
-    board: Board,
-    work: Board,
+    board: Recycled,
+    work: Recycled,
     /// The chains as the play-out board's cells, for the tally.
     chain_cells: ChainCells,
     stats: Stats,
@@ -225,13 +225,13 @@ impl<'a> Estimator<'a> {
         Estimator {
             position,
             config,
-            work: board.clone(),
+            work: Recycled::new(board.clone()),
             chains,
             chain_at,
             settled,
             removed,
             layout,
-            board,
+            board: Recycled::new(board),
             chain_cells,
             stats,
             rng: SplitMix::new(config.seed),

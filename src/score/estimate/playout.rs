@@ -5,6 +5,8 @@ use super::chains::Chain;
 use super::decide::Stats;
 use super::shapes::killing_shape;
 use crate::geom::{BoardSize, Color, Position};
+use std::cell::RefCell;
+use std::ops::{Deref, DerefMut};
 
 mod cells;
 use cells::Cells;
@@ -133,6 +135,58 @@ struct PseudoLiberties {
     sq: u64,
 }
 
+thread_local! {
+    /// Boards of estimates that ended, for the next estimates on the same thread: a
+    /// board's arrays hold the largest board (tens of kilobytes), and setting up new ones
+    /// for every estimate cost more than the play-outs of a settled game.
+    static SPARE_BOARDS: RefCell<Vec<Board>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Spare boards a thread keeps: an estimate holds two, and a game at most two estimates
+/// at once.
+const SPARES_KEPT: usize = 4;
+
+/// A board that goes back to its thread's spares when dropped (see [`Board::blank`]).
+pub(super) struct Recycled(Option<Board>);
+
+impl Recycled {
+    pub(super) fn new(board: Board) -> Recycled {
+        Recycled(Some(board))
+    }
+}
+
+impl Deref for Recycled {
+    type Target = Board;
+
+    fn deref(&self) -> &Board {
+        self.0
+            .as_ref()
+            .expect("a recycled board is taken only when dropped")
+    }
+}
+
+impl DerefMut for Recycled {
+    fn deref_mut(&mut self) -> &mut Board {
+        self.0
+            .as_mut()
+            .expect("a recycled board is taken only when dropped")
+    }
+}
+
+impl Drop for Recycled {
+    fn drop(&mut self) {
+        if let Some(board) = self.0.take() {
+            // A thread being torn down has no spares left to keep it in.
+            let _ = SPARE_BOARDS.try_with(|spares| {
+                let mut spares = spares.borrow_mut();
+                if spares.len() < SPARES_KEPT {
+                    spares.push(board);
+                }
+            });
+        }
+    }
+}
+
 pub(super) struct Board {
     color: Cells<u8>,
     /// Per cell, how many of its four neighbours hold each value (empty, black, white,
@@ -180,25 +234,43 @@ impl Clone for Board {
 
 impl Board {
     /// A padded board of `cells` cells, all edge, each its own chain, with room for
-    /// `empties` empty points.
+    /// `empties` empty points: a spare of this thread's when there is one (see
+    /// [`Recycled`]). Only the cells of the padded board are set; no play-out reads
+    /// past them.
     fn blank(cells: usize, empties: usize) -> Board {
-        let mut b = Board {
+        let mut b = SPARE_BOARDS
+            .with(|spares| spares.borrow_mut().pop())
+            .unwrap_or_else(Board::unset);
+        b.color.fill_prefix(EDGE, cells);
+        b.around.fill_prefix(0, cells);
+        b.size.fill_prefix(0, cells);
+        b.libs.fill_prefix(PseudoLiberties::default(), cells);
+        b.epos.fill_prefix(0, cells);
+        for p in 0..cells {
+            b.head[p] = p as u16;
+            b.next[p] = p as u16;
+        }
+        b.empties.clear();
+        b.empties.reserve(empties);
+        b.ko = 0;
+        b.cells = cells;
+        b
+    }
+
+    /// A board of no cells, its arrays allocated.
+    fn unset() -> Board {
+        Board {
             color: Cells::filled(EDGE),
             around: Cells::filled(0),
             head: Cells::filled(0),
             next: Cells::filled(0),
             size: Cells::filled(0),
             libs: Cells::filled(PseudoLiberties::default()),
-            empties: Vec::with_capacity(empties),
+            empties: Vec::new(),
             epos: Cells::filled(0),
             ko: 0,
-            cells,
-        };
-        for p in 0..cells {
-            b.head[p] = p as u16;
-            b.next[p] = p as u16;
+            cells: 0,
         }
-        b
     }
 
     pub(super) fn from_position(layout: &Layout, position: &Position) -> Board {

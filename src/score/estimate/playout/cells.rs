@@ -28,6 +28,12 @@ impl<T: Copy> Cells<T> {
         }
     }
 
+    /// Sets the first `len` cells (those of a padded board of `len`) to `value`.
+    #[inline]
+    pub(in crate::score::estimate) fn fill_prefix(&mut self, value: T, len: usize) {
+        self.0[..len].fill(value);
+    }
+
     /// Copies the first `len` cells of `source` (the cells of a padded board of `len`).
     #[inline]
     pub(in crate::score::estimate) fn copy_prefix(&mut self, source: &Cells<T>, len: usize) {
@@ -74,5 +80,7 @@ mod tests {
         assert_eq!((a[0], a[3], a[4], a[5]), (7, 9, 0, 0));
         a.swap(0, 3);
         assert_eq!((a[0], a[3]), (9, 7));
+        a.fill_prefix(2, 3);
+        assert_eq!((a[0], a[2], a[3]), (2, 2, 7));
     }
 }
