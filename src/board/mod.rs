@@ -9,11 +9,11 @@
 //!
 //! Each chain is a ring of stones linked through `next`; every stone records its chain's
 //! head, and the head holds the chain's stone count, its hash and its pseudo-liberties:
-//! the number of (stone, empty neighbour) pairs, with the sum and the sum of squares of
-//! those empty cells' indices. A chain has at most one liberty exactly when all its
-//! pseudo-liberties are the same cell, i.e. when `n · Σe² = (Σe)²`; that is all the
-//! capture, suicide and ko decisions need, and every update is a few additions. A move
-//! touches only the chains around it, and allocates nothing.
+//! the number of (stone, empty neighbour) pairs. A chain next to the point played through
+//! `k` of its stones has `k` pseudo-liberties there, so the move takes its last liberty
+//! exactly when it has `k` in all; that is all the capture, suicide and ko decisions
+//! need, and every update is an addition. A move touches only the chains around it, and
+//! allocates nothing.
 //!
 //! [`NaiveBoard`] computes the same things by flood fill and exists to check `Board`.
 
