@@ -507,15 +507,19 @@ impl Counter<'_> {
         }
     }
 
+    /// Whether a reading's counting is an assumption: the rules do not name it, or the
+    /// source's records are most often counted the other way.
+    fn counting_assumed(&self, reading: &Reading) -> bool {
+        let likeliest = self.input.conventions.countings.first().map(|c| c.counting);
+        reading.counting != self.primary || likeliest.is_some_and(|c| c != reading.counting)
+    }
+
     /// What a reading assumes beyond the rules and the record, in words.
     fn assumptions(&self, reading: &Reading, doubts: &[Doubt], position: &Position) -> Vec<String> {
         let input = self.input;
         let conventions = input.conventions;
         let mut assumed = Vec::new();
-        // A counting is an assumption when the rules do not name it, or when the
-        // source's records are most often counted the other way.
-        let likeliest = conventions.countings.first().map(|c| c.counting);
-        if reading.counting != self.primary || likeliest.is_some_and(|c| c != reading.counting) {
+        if self.counting_assumed(reading) {
             let odds = conventions
                 .countings
                 .iter()
@@ -859,8 +863,8 @@ impl Counter<'_> {
     }
 
     /// Marks `check` as agreeing through `reading`, with its reason when the reading flips a
-    /// chain or counts otherwise than the rules or the most probable reading; returns the
-    /// convention the reading assumed, if any.
+    /// chain or assumes its counting ([`Counter::counting_assumed`]); returns the convention
+    /// the reading assumed, if any.
     fn agreeing(
         &self,
         check: &mut Check,
@@ -871,9 +875,7 @@ impl Counter<'_> {
     ) -> Option<(CountedBy, Option<f64>)> {
         check.verdict = Verdict::Agrees;
         check.confidence = Some(confidence);
-        let other_counting =
-            reading.counting != self.primary || reading.counting != search.best.counting;
-        if !reading.flipped.is_empty() || other_counting {
+        if !reading.flipped.is_empty() || self.counting_assumed(reading) {
             check.reason = Some(format!(
                 "RE[] fits if {}; the {} count of the most probable reading gives {} (this reading has {:.0}% of its odds)",
                 assumed.join(", "),

@@ -461,7 +461,7 @@ impl Board {
             1 + s03 + s13 + s23,
         ];
         let first = [true, s01 == 0, s02 + s12 == 0, s03 + s13 + s23 == 0];
-        for (i, _) in next_to.iter().enumerate() {
+        for i in 0..next_to.len() {
             let is_empty = (cells[i] == EMPTY) as u32;
             around.empty += is_empty as u16;
             // The first neighbour of its chain carries the chain's count of neighbours.

@@ -210,7 +210,7 @@ pub(super) struct Board {
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        let mut board = Board::blank(self.cells, self.empties.capacity());
+        let mut board = Board::spare();
         board.clone_from(self);
         board
     }
@@ -238,9 +238,7 @@ impl Board {
     /// [`Recycled`]). Only the cells of the padded board are set; no play-out reads
     /// past them.
     fn blank(cells: usize, empties: usize) -> Board {
-        let mut b = SPARE_BOARDS
-            .with(|spares| spares.borrow_mut().pop())
-            .unwrap_or_else(Board::unset);
+        let mut b = Board::spare();
         b.color.fill_prefix(EDGE, cells);
         b.around.fill_prefix(0, cells);
         b.size.fill_prefix(0, cells);
@@ -255,6 +253,14 @@ impl Board {
         b.ko = 0;
         b.cells = cells;
         b
+    }
+
+    /// One of this thread's spare boards, or a new one, in any state: every cell of the
+    /// padded board is set before it is read.
+    fn spare() -> Board {
+        SPARE_BOARDS
+            .with(|spares| spares.borrow_mut().pop())
+            .unwrap_or_else(Board::unset)
     }
 
     /// A board of no cells, its arrays allocated.
