@@ -6,11 +6,15 @@ two consecutive passes (or a move cap).  The SGF keeps GNU Go's own verdict:
 RE[] is `final_score`, and the last node carries TB[]/TW[] markup built from
 `final_status_list black_territory|white_territory|dead` (a dead stone's point
 is listed in the opponent's territory, so "a White stone on a TB point is dead").
+With --no-markup the markup is left out, as most servers leave it out of a record
+that ends by two passes: the dead stones are then the reader's to find.
 
 Everything is deterministic: game i uses seed (--seed + i) and a board size,
 level, komi and handicap chosen from i alone.
 
     python3 scripts/gnugo-selfplay.py --out corpus/gnugo --count 36 --seed 1
+    python3 scripts/gnugo-selfplay.py --out corpus/gnugo-passes --count 120 \
+        --seed 1001 --no-markup
 
 Python 3 standard library only; needs `gnugo` (GNU Go 3.8) on PATH or --gnugo.
 """
@@ -26,12 +30,15 @@ import time
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
-def plan(index, count):
+def plan(index, count, only_19=False):
     """Board size, level, komi, handicap of game `index` out of `count`.
 
     Proportions: about 2/3 on 9x9, 1/5 on 13x13, the rest (at least 4) on 19x19.
     Two games carry a handicap (one on 9x9, one on 13x13) and one more on 9x9.
+    With `only_19`, every game is played as the 19x19 games are (levels 1..3, no handicap).
     """
+    if only_19:
+        return 19, 1 + index % 3, 6.5 if index % 9 == 7 else 7.5, 0
     n19 = max(4, count * 5 // 36)
     n13 = max(2, count * 7 // 36)
     n9 = count - n19 - n13
@@ -101,8 +108,8 @@ def vertices(body, size):
     return sorted(vertex_to_sgf(v, size) for v in body.split())
 
 
-def play_game(gnugo, out_dir, index, count, seed):
-    size, level, komi, handicap = plan(index, count)
+def play_game(gnugo, out_dir, index, count, seed, markup=True, only_19=False):
+    size, level, komi, handicap = plan(index, count, only_19)
     game_seed = seed + index
     cap = {9: 250, 13: 450, 19: 900}[size]
     g = Gtp([gnugo, "--mode", "gtp", "--chinese-rules", "--level", str(level),
@@ -165,7 +172,7 @@ def play_game(gnugo, out_dir, index, count, seed):
     row = []
     for i, (c, p) in enumerate(moves):
         node = ";%s[%s]" % (c, p)
-        if i == len(moves) - 1 and (tb or tw):
+        if markup and i == len(moves) - 1 and (tb or tw):
             if tb:
                 node += "TB" + "".join("[%s]" % q for q in sorted(tb))
             if tw:
@@ -276,13 +283,18 @@ def main():
                     help="comma-separated game indices (0-based) to play, e.g. 0,5; default all")
     ap.add_argument("--gnugo", default=shutil.which("gnugo") or "/usr/games/gnugo",
                     help="path of the gnugo binary")
+    ap.add_argument("--only-19", action="store_true",
+                    help="every game on 19x19 (levels 1-3), as the 19x19 games of the plan")
+    ap.add_argument("--no-markup", action="store_true",
+                    help="leave out the TB[]/TW[] markup: the dead stones are the reader's to find")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     indices = [int(i) for i in args.only.split(",") if i.strip()] or list(range(args.count))
     print("gnugo: %s; %d of %d games, seeds %d..%d, into %s" % (
         args.gnugo, len(indices), args.count, args.seed, args.seed + args.count - 1, args.out))
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(play_game, args.gnugo, args.out, i, args.count, args.seed)
+        futures = [pool.submit(play_game, args.gnugo, args.out, i, args.count, args.seed,
+                               not args.no_markup, args.only_19)
                    for i in indices]
         rows = [f.result() for f in futures]
     doubts = 0
