@@ -15,6 +15,8 @@ level, komi and handicap chosen from i alone.
     python3 scripts/gnugo-selfplay.py --out corpus/gnugo --count 36 --seed 1
     python3 scripts/gnugo-selfplay.py --out corpus/gnugo-passes --count 120 \
         --seed 1001 --no-markup
+    python3 scripts/gnugo-selfplay.py --out corpus/gnugo-passes --count 40 \
+        --seed 2001 --no-markup --only-19
 
 Python 3 standard library only; needs `gnugo` (GNU Go 3.8) on PATH or --gnugo.
 """
