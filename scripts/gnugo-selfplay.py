@@ -39,12 +39,12 @@ def plan(index, count, only_19=False):
     Two games carry a handicap (one on 9x9, one on 13x13) and one more on 9x9.
     With `only_19`, every game is played as the 19x19 games are (levels 1..3, no handicap).
     """
-    if only_19:
-        return 19, 1 + index % 3, 6.5 if index % 9 == 7 else 7.5, 0
     n19 = max(4, count * 5 // 36)
     n13 = max(2, count * 7 // 36)
     n9 = count - n19 - n13
-    if index < n9:
+    if only_19:
+        size, level, handicap = 19, 1 + index % 3, 0
+    elif index < n9:
         size, level = 9, 1 + (index * 3) % 10          # levels 1..10
         handicap = {5: 2, 11: 3}.get(index, 0)
     elif index < n9 + n13:
