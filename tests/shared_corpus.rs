@@ -59,6 +59,23 @@ fn the_real_corpus_is_reported_game_by_game_as_other_readers_see_it() {
         per_file.entry(key(g)).or_default().push(g);
     }
 
+    // A reason never says the same thing twice, as "… in seki (… in seki)".
+    for g in &games {
+        let Some(reason) = g["check"]["reason"].as_str() else {
+            continue;
+        };
+        for (start, _) in reason.match_indices(" (") {
+            let inner = &reason[start + 2..];
+            let Some(end) = inner.find(')') else { continue };
+            let said = &inner[..end];
+            assert!(
+                said.len() < 12 || !reason[..start].ends_with(said),
+                "{}: a reason repeats itself: {reason}",
+                key(g)
+            );
+        }
+    }
+
     // Game counts: the manifest's, or one `error` game for a file without any game tree.
     let manifest = read_tsv(&shared.join("real/MANIFEST.tsv"));
     assert_eq!(per_file.len(), manifest.len(), "every file is reported");

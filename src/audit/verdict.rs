@@ -1211,11 +1211,7 @@ fn finish(
 ) {
     if let (Some(note), Verdict::Unverifiable) = (&dead.note, check.verdict) {
         let reason = check.reason.take().unwrap_or_default();
-        check.reason = Some(if reason.is_empty() {
-            note.clone()
-        } else {
-            format!("{reason} ({note})")
-        });
+        check.reason = Some(with_note(reason, note));
     }
 
     if let Some((counting, komi)) = convention {
@@ -1239,6 +1235,21 @@ fn finish(
     {
         // The territory count is reported where the rules or RE[] call for it.
         score.territory = None;
+    }
+}
+
+/// An unverifiable `reason` completed with the estimate's `note` (its parts joined by
+/// "; "), leaving out the parts the reason already gives (a seki the check named as what
+/// keeps the position from a verdict is not named twice).
+fn with_note(reason: String, note: &str) -> String {
+    let new: Vec<&str> = note
+        .split("; ")
+        .filter(|part| !reason.contains(part))
+        .collect();
+    match (reason.is_empty(), new.is_empty()) {
+        (_, true) => reason,
+        (true, false) => new.join("; "),
+        (false, false) => format!("{reason} ({})", new.join("; ")),
     }
 }
 
@@ -1307,5 +1318,27 @@ fn mismatch_message(recorded: &str, score: &Score) -> String {
             score.komi,
             score.dead_from.as_str()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_note;
+
+    #[test]
+    fn a_note_adds_only_what_the_reason_does_not_say() {
+        let seki = "the estimate judged 25 stones to be in seki";
+        let unsure = "the estimate is unsure of 1 chain(s) (3 stones)";
+        let reason = format!("the record says B+4.5, area counting gives B+1.5, but {seki}");
+        assert_eq!(with_note(reason.clone(), seki), reason);
+        assert_eq!(
+            with_note(reason.clone(), &format!("{unsure}; {seki}")),
+            format!("{reason} ({unsure})")
+        );
+        assert_eq!(with_note(String::new(), seki), seki);
+        assert_eq!(
+            with_note("the record says B+4.5".into(), seki),
+            format!("the record says B+4.5 ({seki})")
+        );
     }
 }
