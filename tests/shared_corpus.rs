@@ -59,7 +59,9 @@ fn the_real_corpus_is_reported_game_by_game_as_other_readers_see_it() {
         per_file.entry(key(g)).or_default().push(g);
     }
 
-    // A reason never says the same thing twice, as "… in seki (… in seki)".
+    // A reason never says the same thing twice, as "… in seki (… in seki)". A short
+    // bracket may repeat a word or a number by chance, so only clauses of 12 characters or
+    // more are compared.
     for g in &games {
         let Some(reason) = g["check"]["reason"].as_str() else {
             continue;
