@@ -13,9 +13,9 @@ use crate::score::estimate::EstimateConfig;
 use crate::score::UNFINISHED_DAME;
 use crate::score::{
     check_result, format_number, format_points, parse_result, recorded_points, score_position,
-    seki_candidates, territory_score, Check, CheckContext, CountedBy, DeadFrom, DeadOutcome,
-    DeadPolicy, DeadSettler, DoubtedChain, MarginCounter, Margins, RecordedResult, Score,
-    ScoringMethod, Verdict,
+    seki_candidates, seki_note, territory_score, Check, CheckContext, CountedBy, DeadFrom,
+    DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, MarginCounter, Margins, RecordedResult,
+    Score, ScoringMethod, Verdict,
 };
 
 use super::fit_odds::fit_odds;
@@ -452,10 +452,9 @@ impl Counter<'_> {
                 "the game did not end by two passes and no dead stones were taken off".to_string(),
             ),
             DeadFrom::None => None,
-            DeadFrom::Estimate | DeadFrom::Judge if !dead.seki.is_empty() => Some(format!(
-                "the estimate judged {} stones to be in seki",
-                dead.seki.len()
-            )),
+            DeadFrom::Estimate | DeadFrom::Judge if !dead.seki.is_empty() => {
+                Some(seki_note(dead.seki.len()))
+            }
             DeadFrom::Estimate | DeadFrom::Judge => None,
         }
     }

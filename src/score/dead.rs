@@ -163,10 +163,7 @@ fn estimate_outcome(mut estimate: Estimate, config: &EstimateConfig) -> DeadOutc
     // Seki judged by play-outs is the estimate's least sure call: a dead group taken for
     // seki turns its whole area into nobody's. A count resting on one is not determined.
     if !estimate.seki.is_empty() {
-        notes.push(format!(
-            "the estimate judged {} stones to be in seki",
-            estimate.seki.len()
-        ));
+        notes.push(seki_note(estimate.seki.len()));
     }
     let note = (!notes.is_empty()).then(|| notes.join("; "));
     DeadOutcome {
@@ -178,6 +175,13 @@ fn estimate_outcome(mut estimate: Estimate, config: &EstimateConfig) -> DeadOutc
         doubted,
         seki: estimate.seki,
     }
+}
+
+/// The words that say an estimate put `stones` stones in seki: the estimate's note, and
+/// the check's reason when that seki keeps `RE[]` from a verdict (the note is then not
+/// added again).
+pub fn seki_note(stones: usize) -> String {
+    format!("the estimate judged {stones} stones to be in seki")
 }
 
 /// Chains among `dead` that may be alive in seki instead: at most two liberties, each of

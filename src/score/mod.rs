@@ -30,8 +30,8 @@ pub use benson::{
 };
 pub use check::{check_result, recorded_points, Check, CheckContext, Verdict, UNFINISHED_DAME};
 pub use dead::{
-    dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadOutcome, DeadPolicy, DeadSettler,
-    DoubtedChain,
+    dead_from_markup, seki_candidates, seki_note, settle_dead, DeadFrom, DeadOutcome, DeadPolicy,
+    DeadSettler, DoubtedChain,
 };
 pub use margin::{format_number, format_points, format_stones, margin};
 pub use margins::{count_margins, MarginCounter, Margins};
