@@ -7,12 +7,13 @@ use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Position};
 use crate::input::split::{GameSlice, Gravity};
 use crate::komi::{read_komi, Komi};
-use crate::replay::{replay, Replay};
+use crate::replay::{replay, replay_placed, Replay};
 use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
 
 pub mod figure;
 pub mod fit_odds;
+pub mod handicap;
 pub mod judge;
 pub mod odds;
 pub mod source;
@@ -543,8 +544,8 @@ fn audit_record(
     let Some(terms) = read_terms(record, options, report, findings) else {
         return false;
     };
-    let replay = replay_record(record, options, &terms, report, findings);
-    check_result(record, options, &terms, &replay, report, findings);
+    let (replay, placed) = replay_record(record, options, &terms, report, findings);
+    check_result(record, options, &terms, &replay, &placed, report, findings);
     if options.figures {
         report.figures = crate::audit::figure::problem_figures(
             record,
@@ -559,6 +560,49 @@ fn audit_record(
         report.board = replay.final_position;
     }
     true
+}
+
+/// The game replayed again with the handicap stones the record lacks, for each placement
+/// of them the moves allow (see [`handicap`]), most probable first: none when no stone
+/// is missing, or when the record holds some of its stones (where the others stood is
+/// anyone's guess). A placement is allowed when its replay finds no illegal move the
+/// record's own replay did not.
+fn placed_handicap(
+    record: &GameRecord<'_>,
+    terms: &Terms,
+    replay: &Replay,
+    strict: bool,
+    keep_position: bool,
+) -> Vec<(handicap::Placement, Replay)> {
+    let missing = terms.handicap.missing;
+    if missing == 0 || missing != terms.handicap.stones {
+        return Vec::new();
+    }
+    let illegal = |r: &Replay| -> Vec<Option<u32>> {
+        r.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.r#move)
+            .collect()
+    };
+    let own = illegal(replay);
+    handicap::placements(terms.size, missing)
+        .into_iter()
+        .filter_map(|placement| {
+            let placed = replay_placed(
+                record,
+                terms.size,
+                &terms.rules,
+                strict,
+                keep_position,
+                &placement.points,
+            );
+            illegal(&placed)
+                .iter()
+                .all(|m| own.contains(m))
+                .then_some((placement, placed))
+        })
+        .collect()
 }
 
 /// The game's terms, each written into the report as it is settled, with the findings
@@ -696,26 +740,34 @@ fn read_rules(
 
 /// Replays the moves under the game's terms, keeping the final position when it is to
 /// be counted (`RE[]` claims a count or a draw) or kept; the number of moves, their
-/// findings and how the game ended go into the report.
+/// findings and how the game ended go into the report. When the record lacks its
+/// handicap stones and the moves allow them at their fixed points, the game is replayed
+/// with them there (see [`placed_handicap`], whose replays come back too, for the count).
 fn replay_record(
     record: &GameRecord<'_>,
     options: &AuditOptions,
     terms: &Terms,
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
-) -> Replay {
+) -> (Replay, Vec<(handicap::Placement, Replay)>) {
     let recorded = report.result.as_deref().map(score::parse_result);
     let claims_count = matches!(
         recorded,
         Some(score::RecordedResult::Score { .. } | score::RecordedResult::Draw)
     );
-    let replay: Replay = replay(
+    let keep_position = options.keep_board || claims_count;
+    let mut replay: Replay = replay(
         record,
         terms.size,
         &terms.rules,
         options.strict,
-        options.keep_board || claims_count,
+        keep_position,
     );
+    let placed = placed_handicap(record, terms, &replay, options.strict, keep_position);
+    if let Some((placement, with_stones)) = placed.first() {
+        note_placement(findings, placement, terms.size);
+        replay = with_stones.clone();
+    }
     report.moves = replay.moves;
     findings.extend(replay.findings.iter().cloned());
 
@@ -727,39 +779,69 @@ fn replay_record(
             None => EndedBy::Unfinished,
         }
     };
-    replay
+    (replay, placed)
+}
+
+/// Says on the `handicap-mismatch` finding of a record without its handicap stones where
+/// the replay placed them.
+fn note_placement(findings: &mut [Finding], placement: &handicap::Placement, size: BoardSize) {
+    if let Some(f) = findings
+        .iter_mut()
+        .find(|f| f.code == Code::HandicapMismatch)
+    {
+        f.message.push_str(&format!(
+            ", and White moves first: replayed with the stones at {} ({}), where every move allows them",
+            handicap::vertices(placement, size),
+            placement.name
+        ));
+    }
 }
 
 /// Counts the replayed game and checks `RE[]` against the count: the score and the check
 /// go into the report, the findings (placed at `RE[]`) after the replay's.
+///
+/// With the handicap stones the record lacks placed (`placed`, see [`placed_handicap`]),
+/// the position of each placement is counted and the verdicts combined.
 fn check_result(
     record: &GameRecord<'_>,
     options: &AuditOptions,
     terms: &Terms,
     replay: &Replay,
+    placed: &[(handicap::Placement, Replay)],
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
 ) {
     let conventions = source_conventions(record, terms);
-    let outcome = verdict::audit_result(&verdict::ResultInput {
-        recorded_raw: report.result.as_deref(),
-        final_position: replay.final_position.as_ref(),
-        position_at_end: replay.position_at_end.as_ref(),
-        captures: replay.captures,
-        captures_at_end: replay.captures_at_end,
-        territory_black: &record.territory_black,
-        territory_white: &record.territory_white,
-        ended_by_passes: replay.ended_at.is_some(),
-        rules: &terms.rules,
-        handicap: terms.handicap.stones,
-        komi: &terms.komi,
-        handicap_missing: terms.handicap.missing,
-        ko_at_end: replay.ko_at_end,
-        dead: options.dead.under(&terms.rules),
-        conventions: &conventions,
-        judge: options.judge.as_ref(),
-        to_move: replay.to_move,
-    });
+    let input = |replay: &Replay, handicap_missing| {
+        verdict::audit_result(&verdict::ResultInput {
+            recorded_raw: report.result.as_deref(),
+            final_position: replay.final_position.as_ref(),
+            position_at_end: replay.position_at_end.as_ref(),
+            captures: replay.captures,
+            captures_at_end: replay.captures_at_end,
+            territory_black: &record.territory_black,
+            territory_white: &record.territory_white,
+            ended_by_passes: replay.ended_at.is_some(),
+            rules: &terms.rules,
+            handicap: terms.handicap.stones,
+            komi: &terms.komi,
+            handicap_missing,
+            ko_at_end: replay.ko_at_end,
+            dead: options.dead.under(&terms.rules),
+            conventions: &conventions,
+            judge: options.judge.as_ref(),
+            to_move: replay.to_move,
+        })
+    };
+    let outcome = if placed.is_empty() {
+        input(replay, terms.handicap.missing)
+    } else {
+        let outcomes = placed
+            .iter()
+            .map(|(placement, replay)| (placement, input(replay, 0)))
+            .collect();
+        handicap::combine(outcomes, terms.size)
+    };
     let offset = record.root.result.map_or(0, |v| v.offset as usize);
     findings.extend(
         outcome

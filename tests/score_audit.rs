@@ -269,6 +269,8 @@ fn a_handicap_the_record_lacks_keeps_the_count_from_calling_re_wrong() {
     let wrong = audit(&format!("(;{root}RE[W+9.5]AB[ea][ic]{moves})"));
     assert_eq!(wrong.check.verdict, Verdict::Disagrees);
 
+    // Black plays G7 (`gc`), a point of the fixed placement on 9×9 (G7, C3): the stones
+    // stood elsewhere, and the game is not replayed with them there.
     let without = audit(&format!("(;{root}RE[B+2.5]{moves})"));
     assert!(without
         .findings
@@ -281,6 +283,62 @@ fn a_handicap_the_record_lacks_keeps_the_count_from_calling_re_wrong() {
         "{reason}"
     );
     assert_eq!(without.status, Status::Ok);
+}
+
+#[test]
+fn a_handicap_the_record_lacks_is_placed_at_the_fixed_points_the_moves_allow() {
+    // HA[2] on 9×9 without AB[], White first. Black's D3 (`dg`) joins the handicap stone
+    // on C3 (`cg`); White's E3 takes both, and White plays D3 again. Without the
+    // stone on C3, nothing is captured and White's last move is on an occupied point.
+    let moves = ";W[bg];B[dg];W[cf];B[ia];W[ch];B[ib];W[df];B[ic];W[dh];B[id];W[eg];B[ie];W[dg]";
+    let r = audit(&format!(
+        "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[0.5]HA[2]RE[W+R]{moves})"
+    ));
+    assert_eq!(r.status, Status::Ok, "{:?}", r.findings);
+    assert!(r.findings.iter().all(|f| f.code.as_str() != "occupied"));
+    let note = r
+        .findings
+        .iter()
+        .find(|f| f.code.as_str() == "handicap-mismatch")
+        .expect("the record's HA[2] without its stones is still reported");
+    assert!(
+        note.message.ends_with(
+            "replayed with the stones at G7, C3 (the fixed points), where every move allows them"
+        ),
+        "{}",
+        note.message
+    );
+}
+
+#[test]
+fn fox_records_without_their_handicap_stones_are_counted_with_them() {
+    // Records of Fox's professional games converted by GNU Go keep HA[n] and drop the
+    // AB[]. Replayed without the stones, this one had a suicide and two moves on occupied
+    // points, and could not be counted; with them at the fixed points it is legal and its
+    // count gives RE[W+23].
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let read = |path: &str| {
+        let bytes = std::fs::read(shared.join(path)).unwrap();
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    let r = audit(&read("real/fox-pro/3p/1428326697019999545.sgf"));
+    assert_eq!(r.status, Status::Ok, "{:?}", r.findings);
+    assert_eq!(r.check.verdict, Verdict::Agrees);
+    assert_eq!(
+        r.check.assumed.as_deref(),
+        Some("the 3 handicap stones the record lacks stood at D16, Q16, D4 (the fixed points)")
+    );
+    // Six stones whose fixed placement a move contradicts (White's D10): the other
+    // placement of the sides, which every move allows, is the one counted.
+    let r = audit(&read("real/fox-pro/3p/1409661964019999705.sgf"));
+    assert_eq!(r.check.verdict, Verdict::Agrees);
+    let assumed = r.check.assumed.unwrap();
+    assert!(
+        assumed.starts_with("the 6 handicap stones the record lacks stood at D16, K16, Q16, D4, K4, Q4 (the middle of the upper and lower sides"),
+        "{assumed}"
+    );
 }
 
 #[test]

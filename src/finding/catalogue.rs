@@ -102,7 +102,7 @@ static ENTRIES: [Entry; Code::ALL.len()] = [
     },
     Entry {
         code: Code::HandicapMismatch,
-        what: "HA[] disagrees with the black setup stones.",
+        what: "HA[] disagrees with the black setup stones. When there are none and White moves first, the stones were placed but not recorded: the game is replayed and counted with them at the fixed points (GTP's fixed_handicap), or at another convention's, when every move allows them there; the message says where.",
         severity: "warning",
         example: Some("(;GM[1]SZ[9]HA[4]AB[cc][gg][cg];W[ee])"),
     },

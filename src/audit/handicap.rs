@@ -1,0 +1,364 @@
+//! Where the handicap stones stood when a record lacks them (`HA[n]`, no black setup
+//! stones, White moves first): the program that wrote such a record placed the stones
+//! itself, so at fixed points, and the game can be counted with them there.
+//!
+//! The fixed points are those of GTP's `fixed_handicap` (GTP 2, §4.1.1; GNU Go and most
+//! servers place them so). Of the 564 records of `../shared/corpus` on 19×19 that carry
+//! their `HA[n]` stones as `AB[]` (2 to 9 of them), 557 have them at these points. The
+//! other 7, all of three stones (a CGoban convention), leave the upper left corner empty
+//! and take the lower right: 7 of the 232 three-stone records (3%). No record of six or
+//! seven stones sets the side stones otherwise, but one Fox record that lacks its six
+//! replays only with them at the middle of the upper and lower sides: that placement is
+//! weighed too, at the same odds.
+
+use super::verdict::{ResultOutcome, DOUBT_BELOW};
+use crate::finding::Code;
+use crate::geom::{BoardSize, Point};
+use crate::score::Verdict;
+
+/// The odds of the other placement of three, six or seven stones, where there is one
+/// (measured on three stones, above).
+pub const OTHER_PLACEMENT_ODDS: f64 = 0.03;
+
+/// One way the missing stones may have stood.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    pub points: Vec<Point>,
+    /// The odds of this placement among those listed.
+    pub odds: f64,
+    /// In words: "the fixed points".
+    pub name: &'static str,
+}
+
+/// The placements of `stones` handicap stones on `size`, most probable first; none where
+/// there is no fixed placement (a board not square, smaller than 7×7 or larger than
+/// 25×25, more than 9 stones, more than 4 on an even board or on 7×7).
+pub fn placements(size: BoardSize, stones: u32) -> Vec<Placement> {
+    let n = size.width;
+    let max = if n.is_multiple_of(2) || n == 7 { 4 } else { 9 };
+    if size.width != size.height || !(7..=25).contains(&n) || !(2..=max).contains(&stones) {
+        return Vec::new();
+    }
+    // The lines the stones stand on: the third on boards below 13×13, else the fourth.
+    let near = if n < 13 { 2 } else { 3 };
+    let (far, mid) = (n - 1 - near, n / 2);
+    let at = |col, row| Point::new(col, row);
+    let (upper_left, upper_right, lower_left, lower_right) =
+        (at(near, near), at(far, near), at(near, far), at(far, far));
+    let center = at(mid, mid);
+    let (left, right, top, bottom) = (at(near, mid), at(far, mid), at(mid, near), at(mid, far));
+    let corners = [lower_left, upper_right, upper_left, lower_right];
+    let fixed: Vec<Point> = match stones {
+        2..=4 => corners[..stones as usize].to_vec(),
+        5 => [&corners[..], &[center]].concat(),
+        6 => [&corners[..], &[left, right]].concat(),
+        7 => [&corners[..], &[left, right, center]].concat(),
+        8 => [&corners[..], &[left, right, top, bottom]].concat(),
+        _ => [&corners[..], &[left, right, top, bottom, center]].concat(),
+    };
+    let other: Option<Vec<Point>> = match stones {
+        3 => Some(vec![lower_left, upper_right, lower_right]),
+        6 => Some([&corners[..], &[top, bottom]].concat()),
+        7 => Some([&corners[..], &[top, bottom, center]].concat()),
+        _ => None,
+    };
+    let mut out = vec![Placement {
+        points: fixed,
+        odds: if other.is_some() {
+            1.0 - OTHER_PLACEMENT_ODDS
+        } else {
+            1.0
+        },
+        name: "the fixed points",
+    }];
+    if let Some(points) = other {
+        out.push(Placement {
+            points,
+            odds: OTHER_PLACEMENT_ODDS,
+            name: if stones == 3 {
+                "the lower right corner instead of the upper left"
+            } else {
+                "the middle of the upper and lower sides instead of the left and right"
+            },
+        });
+    }
+    out
+}
+
+/// The points of a placement as a reader finds them: "D16, Q16, D4", row by row from the
+/// top.
+pub fn vertices(placement: &Placement, size: BoardSize) -> String {
+    let mut points = placement.points.clone();
+    points.sort_by_key(|p| (p.row, p.col));
+    let vertices: Vec<String> = points.iter().map(|p| p.vertex(size)).collect();
+    vertices.join(", ")
+}
+
+/// The placement in words, for a verdict's assumptions: "the 3 handicap stones the record
+/// lacks stood at D16, Q16, D4 (the fixed points; at odds 97%)", the odds left out where
+/// no other placement the moves allow is weighed.
+pub fn describe(placement: &Placement, size: BoardSize, odds: f64) -> String {
+    let odds = if odds < 1.0 {
+        format!("; at odds {:.0}%", odds * 100.0)
+    } else {
+        String::new()
+    };
+    format!(
+        "the {} handicap stones the record lacks stood at {} ({}{odds})",
+        placement.points.len(),
+        vertices(placement, size),
+        placement.name,
+    )
+}
+
+/// One verdict from the checks of the position counted with each placement that the
+/// game's moves allow (`outcomes`, most probable first, never empty).
+///
+/// The most probable placement gives the count, and its verdict stands at its odds: an
+/// agreement assumes that placement. `RE[]` is called wrong only when every other
+/// placement worth weighing (odds at least [`DOUBT_BELOW`] of the first's) calls it
+/// wrong too; otherwise the check is `unverifiable`, naming the placement that could
+/// give `RE[]`.
+pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> ResultOutcome {
+    let total: f64 = outcomes.iter().map(|(p, _)| p.odds).sum();
+    let mut weighed = outcomes
+        .into_iter()
+        .map(|(placement, outcome)| (placement, placement.odds / total, outcome));
+    let (first, odds, mut outcome) = weighed.next().expect("a placement the moves allow");
+    let others: Vec<_> = weighed.collect();
+    let check = &mut outcome.check;
+    let assumed = describe(first, size, odds);
+    match check.verdict {
+        Verdict::Agrees => {
+            check.confidence = check.confidence.map(|c| c * odds);
+            prepend(&mut check.assumed, assumed);
+        }
+        Verdict::Disagrees => {
+            let fits_elsewhere = others.iter().find(|(_, o, other)| {
+                *o >= DOUBT_BELOW * odds && other.check.verdict != Verdict::Disagrees
+            });
+            if let Some((placement, o, _)) = fits_elsewhere {
+                check.verdict = Verdict::Unverifiable;
+                check.confidence = None;
+                check.reason = Some(format!(
+                    "{} (counted as if {}); but RE[] fits if {}",
+                    check.reason.as_deref().unwrap_or("RE[] is not the count"),
+                    assumed,
+                    describe(placement, size, *o)
+                ));
+                check.assumed = None;
+                outcome.findings.retain(|f| f.code != Code::ResultMismatch);
+            } else {
+                let elsewhere: f64 = others
+                    .iter()
+                    .map(|(_, o, other)| o * other.check.confidence.unwrap_or(0.0))
+                    .sum();
+                check.confidence = check.confidence.map(|c| c * odds + elsewhere);
+                prepend(&mut check.assumed, assumed);
+            }
+        }
+        Verdict::Unverifiable => {
+            check.reason = Some(format!(
+                "{} (counted as if {})",
+                check.reason.as_deref().unwrap_or("not checked"),
+                assumed
+            ));
+        }
+    }
+    outcome
+}
+
+/// Puts `first` before what a check already assumed.
+fn prepend(assumed: &mut Option<String>, first: String) {
+    *assumed = Some(match assumed.take() {
+        Some(rest) => format!("{first}; {rest}"),
+        None => first,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::{Finding, Severity};
+    use crate::score::Check;
+
+    fn outcome(verdict: Verdict, confidence: f64) -> ResultOutcome {
+        let check = Check {
+            recorded: Some("B+2".to_string()),
+            computed: Some("B+17".to_string()),
+            verdict,
+            reason: (verdict == Verdict::Disagrees).then(|| "the count is B+17".to_string()),
+            difference: Some(-15.0),
+            confidence: Some(confidence),
+            assumed: None,
+        };
+        let findings = if verdict == Verdict::Disagrees {
+            vec![Finding::new(
+                Code::ResultMismatch,
+                Severity::Error,
+                0,
+                "RE[B+2]",
+            )]
+        } else {
+            Vec::new()
+        };
+        ResultOutcome {
+            score: None,
+            check,
+            findings,
+        }
+    }
+
+    #[test]
+    fn re_is_wrong_only_if_every_placement_worth_weighing_says_so() {
+        let size = BoardSize::STANDARD;
+        let three = placements(size, 3);
+        let fits_elsewhere = combine(
+            vec![
+                (&three[0], outcome(Verdict::Disagrees, 0.99)),
+                (&three[1], outcome(Verdict::Agrees, 0.9)),
+            ],
+            size,
+        );
+        assert_eq!(fits_elsewhere.check.verdict, Verdict::Unverifiable);
+        assert!(fits_elsewhere.findings.is_empty(), "no result-mismatch");
+        let reason = fits_elsewhere.check.reason.unwrap();
+        assert!(
+            reason.ends_with("but RE[] fits if the 3 handicap stones the record lacks stood at Q16, D4, Q4 (the lower right corner instead of the upper left; at odds 3%)"),
+            "{reason}"
+        );
+
+        let wrong_everywhere = combine(
+            vec![
+                (&three[0], outcome(Verdict::Disagrees, 0.99)),
+                (&three[1], outcome(Verdict::Disagrees, 0.5)),
+            ],
+            size,
+        );
+        assert_eq!(wrong_everywhere.check.verdict, Verdict::Disagrees);
+        assert_eq!(wrong_everywhere.findings.len(), 1);
+        let confidence = wrong_everywhere.check.confidence.unwrap();
+        assert!((confidence - (0.97 * 0.99 + 0.03 * 0.5)).abs() < 1e-9);
+        assert!(wrong_everywhere
+            .check
+            .assumed
+            .unwrap()
+            .starts_with("the 3 handicap stones the record lacks stood at D16, Q16, D4"));
+    }
+
+    #[test]
+    fn an_agreement_holds_at_the_odds_of_its_placement() {
+        let size = BoardSize::STANDARD;
+        let three = placements(size, 3);
+        let agrees = combine(
+            vec![
+                (&three[0], outcome(Verdict::Agrees, 0.8)),
+                (&three[1], outcome(Verdict::Disagrees, 0.99)),
+            ],
+            size,
+        );
+        assert_eq!(agrees.check.verdict, Verdict::Agrees);
+        assert!((agrees.check.confidence.unwrap() - 0.97 * 0.8).abs() < 1e-9);
+        // The only placement the moves allow holds all the odds.
+        let alone = combine(vec![(&three[1], outcome(Verdict::Agrees, 0.8))], size);
+        assert_eq!(alone.check.confidence, Some(0.8));
+        assert_eq!(
+            alone.check.assumed.as_deref(),
+            Some("the 3 handicap stones the record lacks stood at Q16, D4, Q4 (the lower right corner instead of the upper left)")
+        );
+    }
+
+    fn vertices(size: u8, stones: u32) -> Vec<Vec<String>> {
+        let size = BoardSize::new(u32::from(size), u32::from(size)).unwrap();
+        placements(size, stones)
+            .iter()
+            .map(|p| {
+                let mut v: Vec<String> = p.points.iter().map(|q| q.vertex(size)).collect();
+                v.sort();
+                v
+            })
+            .collect()
+    }
+
+    fn sorted(v: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    /// The fixed points are GTP's: GNU Go 3.8 answers `fixed_handicap n` with these.
+    #[test]
+    fn the_fixed_points_are_gtps() {
+        let gtp: &[(u8, u32, &[&str])] = &[
+            (19, 2, &["Q16", "D4"]),
+            (19, 3, &["D16", "Q16", "D4"]),
+            (19, 5, &["D16", "Q16", "K10", "D4", "Q4"]),
+            (19, 6, &["D16", "Q16", "D10", "Q10", "D4", "Q4"]),
+            (
+                19,
+                8,
+                &["D16", "K16", "Q16", "D10", "Q10", "D4", "K4", "Q4"],
+            ),
+            (
+                19,
+                9,
+                &["D16", "K16", "Q16", "D10", "K10", "Q10", "D4", "K4", "Q4"],
+            ),
+            (13, 4, &["D10", "K10", "D4", "K4"]),
+            (13, 7, &["D10", "K10", "D7", "G7", "K7", "D4", "K4"]),
+            (9, 2, &["G7", "C3"]),
+            (
+                9,
+                9,
+                &["C7", "E7", "G7", "C5", "E5", "G5", "C3", "E3", "G3"],
+            ),
+        ];
+        for &(size, stones, want) in gtp {
+            assert_eq!(
+                vertices(size, stones)[0],
+                sorted(want),
+                "{size}x{size}, {stones}"
+            );
+        }
+    }
+
+    #[test]
+    fn three_six_and_seven_stones_have_another_placement_at_small_odds() {
+        assert_eq!(vertices(19, 3)[1], sorted(&["Q16", "D4", "Q4"]));
+        assert_eq!(
+            vertices(19, 6)[1],
+            sorted(&["D16", "Q16", "K16", "K4", "D4", "Q4"])
+        );
+        let size = BoardSize::STANDARD;
+        let odds: Vec<f64> = placements(size, 3).iter().map(|p| p.odds).collect();
+        assert_eq!(odds, vec![0.97, 0.03]);
+        assert_eq!(placements(size, 4).len(), 1);
+        assert_eq!(placements(size, 4)[0].odds, 1.0);
+    }
+
+    #[test]
+    fn no_fixed_placement_where_gtp_has_none() {
+        assert!(vertices(19, 10).is_empty());
+        assert!(vertices(19, 1).is_empty());
+        assert!(vertices(7, 5).is_empty());
+        assert!(vertices(10, 5).is_empty());
+        assert_eq!(vertices(10, 4).len(), 1);
+        assert!(vertices(5, 2).is_empty());
+        let oblong = BoardSize::new(19, 13).unwrap();
+        assert!(placements(oblong, 2).is_empty());
+    }
+
+    #[test]
+    fn a_placement_is_described_with_its_vertices_and_odds() {
+        let size = BoardSize::STANDARD;
+        let p = &placements(size, 3)[0];
+        assert_eq!(
+            describe(p, size, 0.97),
+            "the 3 handicap stones the record lacks stood at D16, Q16, D4 (the fixed points; at odds 97%)"
+        );
+        assert_eq!(
+            describe(&placements(size, 2)[0], size, 1.0),
+            "the 2 handicap stones the record lacks stood at Q16, D4 (the fixed points)"
+        );
+    }
+}
