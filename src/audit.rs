@@ -7,7 +7,7 @@ use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Position};
 use crate::input::split::{GameSlice, Gravity};
 use crate::komi::{read_komi, Komi};
-use crate::replay::{replay, replay_placed, Replay};
+use crate::replay::{replay, Replay};
 use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
 
@@ -547,8 +547,10 @@ fn audit_record(
     let (replay, placed) = replay_record(record, options, &terms, report, findings);
     check_result(record, options, &terms, &replay, &placed, report, findings);
     if options.figures {
+        // Drawn from the record as replayed: with its handicap stones, if it lacked them.
+        let replayed = placed.first().map_or(record, |p| &p.record);
         report.figures = crate::audit::figure::problem_figures(
-            record,
+            replayed,
             terms.size,
             &terms.rules,
             findings,
@@ -562,20 +564,30 @@ fn audit_record(
     true
 }
 
+/// A placement of the handicap stones a record lacks, the record with them, and its
+/// replay.
+struct Placed<'a> {
+    placement: handicap::Placement,
+    record: GameRecord<'a>,
+    replay: Replay,
+}
+
 /// The game replayed again with the handicap stones the record lacks, for each placement
 /// of them the moves allow (see [`handicap`]), most probable first: none when no stone
 /// is missing, or when the record holds some of its stones (where the others stood is
 /// anyone's guess). A placement is allowed when its replay finds no illegal move the
-/// record's own replay did not.
-fn placed_handicap(
-    record: &GameRecord<'_>,
-    terms: &Terms,
+/// record's own replay (`replay`) did not.
+fn placed_handicap<'a>(
+    record: &GameRecord<'a>,
+    size: BoardSize,
+    rules: &Rules,
+    handicap: &Handicap,
     replay: &Replay,
     strict: bool,
     keep_position: bool,
-) -> Vec<(handicap::Placement, Replay)> {
-    let missing = terms.handicap.missing;
-    if missing == 0 || missing != terms.handicap.stones {
+) -> Vec<Placed<'a>> {
+    let missing = handicap.missing;
+    if missing == 0 || missing != handicap.stones {
         return Vec::new();
     }
     let illegal = |r: &Replay| -> Vec<Option<u32>> {
@@ -586,23 +598,37 @@ fn placed_handicap(
             .collect()
     };
     let own = illegal(replay);
-    handicap::placements(terms.size, missing)
+    handicap::placements(size, missing)
         .into_iter()
         .filter_map(|placement| {
-            let placed = replay_placed(
-                record,
-                terms.size,
-                &terms.rules,
-                strict,
-                keep_position,
-                &placement.points,
-            );
-            illegal(&placed)
+            let record = handicap::with_stones(record, &placement);
+            let replay = crate::replay::replay(&record, size, rules, strict, keep_position);
+            illegal(&replay)
                 .iter()
                 .all(|m| own.contains(m))
-                .then_some((placement, placed))
+                .then_some(Placed {
+                    placement,
+                    record,
+                    replay,
+                })
         })
         .collect()
+}
+
+/// The record as the audit replays it: with the handicap stones it lacks set up where
+/// the audit placed them (see [`placed_handicap`]), or `None` when it places none. For
+/// the figures of `sgfaudit show`, which must show the board the findings speak of.
+pub fn record_as_replayed<'a>(
+    record: &GameRecord<'a>,
+    size: BoardSize,
+    rules: &Rules,
+) -> Option<GameRecord<'a>> {
+    let handicap = read_handicap(record, size, &mut Vec::new());
+    let own = replay(record, size, rules, false, false);
+    placed_handicap(record, size, rules, &handicap, &own, false, false)
+        .into_iter()
+        .next()
+        .map(|p| p.record)
 }
 
 /// The game's terms, each written into the report as it is settled, with the findings
@@ -743,13 +769,13 @@ fn read_rules(
 /// findings and how the game ended go into the report. When the record lacks its
 /// handicap stones and the moves allow them at their fixed points, the game is replayed
 /// with them there (see [`placed_handicap`], whose replays come back too, for the count).
-fn replay_record(
-    record: &GameRecord<'_>,
+fn replay_record<'a>(
+    record: &GameRecord<'a>,
     options: &AuditOptions,
     terms: &Terms,
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
-) -> (Replay, Vec<(handicap::Placement, Replay)>) {
+) -> (Replay, Vec<Placed<'a>>) {
     let recorded = report.result.as_deref().map(score::parse_result);
     let claims_count = matches!(
         recorded,
@@ -763,10 +789,18 @@ fn replay_record(
         options.strict,
         keep_position,
     );
-    let placed = placed_handicap(record, terms, &replay, options.strict, keep_position);
-    if let Some((placement, with_stones)) = placed.first() {
-        note_placement(findings, placement, terms.size);
-        replay = with_stones.clone();
+    let placed = placed_handicap(
+        record,
+        terms.size,
+        &terms.rules,
+        &terms.handicap,
+        &replay,
+        options.strict,
+        keep_position,
+    );
+    if let Some(first) = placed.first() {
+        note_placement(findings, &first.placement, terms.size);
+        replay = first.replay.clone();
     }
     report.moves = replay.moves;
     findings.extend(replay.findings.iter().cloned());
@@ -807,7 +841,7 @@ fn check_result(
     options: &AuditOptions,
     terms: &Terms,
     replay: &Replay,
-    placed: &[(handicap::Placement, Replay)],
+    placed: &[Placed<'_>],
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
 ) {
@@ -838,7 +872,7 @@ fn check_result(
     } else {
         let outcomes = placed
             .iter()
-            .map(|(placement, replay)| (placement, input(replay, 0)))
+            .map(|p| (&p.placement, input(&p.replay, 0)))
             .collect();
         handicap::combine(outcomes, terms.size)
     };

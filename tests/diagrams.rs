@@ -379,6 +379,47 @@ fn show_svg_shows_the_position_before_the_move_and_marks_it() {
 }
 
 #[test]
+fn show_draws_the_handicap_stones_a_record_lacks_where_the_audit_placed_them() {
+    // HA[2] on 9×9 without AB[], White first: the audit replays it with the stones at
+    // G7 and C3, where White's E3 captures C3 and D3 and White plays D3 again.
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("no-handicap-stones.sgf");
+    std::fs::write(
+        &sgf,
+        "(;GM[1]FF[4]SZ[9]HA[2]RE[W+R];W[bg];B[dg];W[cf];B[ia];W[ch];B[ib];W[df];B[ic];W[dh];B[id];W[eg];B[ie];W[dg])",
+    )
+    .unwrap();
+    let sgf = sgf.to_string_lossy().into_owned();
+    let out = temp_svg(&dir, "show.svg");
+    let black = |panel: &ReadPanel, c, r| panel.stones.get(&(c, r)) == Some(&Color::Black);
+    let run = sgfaudit(&["show", &sgf, "--move", "1", "--svg", &out]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let start = &read_svg(&std::fs::read_to_string(&out).unwrap())[0];
+    assert!(
+        black(start, 6, 2) && black(start, 2, 6),
+        "{:?}",
+        start.stones
+    );
+    assert_eq!(start.stones.len(), 2);
+    // Before White's last move, C3 and D3 were taken: D3 is empty, not occupied.
+    let run = sgfaudit(&["show", &sgf, "--move", "13", "--svg", &out]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let before = &read_svg(&std::fs::read_to_string(&out).unwrap())[0];
+    assert!(black(before, 6, 2), "{:?}", before.stones);
+    assert!(!before.stones.contains_key(&(2, 6)) && !before.stones.contains_key(&(3, 6)));
+}
+
+#[test]
 fn show_prints_a_text_board_and_names_what_it_cannot_show() {
     let file = "corpus/rules/art19-play-on-occupied-point__occupied@4.sgf";
     let out = sgfaudit(&["show", file]);

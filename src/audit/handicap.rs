@@ -13,8 +13,9 @@
 
 use super::verdict::{ResultOutcome, DOUBT_BELOW};
 use crate::finding::Code;
-use crate::geom::{BoardSize, Point};
+use crate::geom::{BoardSize, Color, Point};
 use crate::score::Verdict;
+use crate::sgf::record::{GameRecord, Node};
 
 /// The odds of the other placement of three, six or seven stones, where there is one
 /// (measured on three stones, above).
@@ -83,6 +84,26 @@ pub fn placements(size: BoardSize, stones: u32) -> Vec<Placement> {
         });
     }
     out
+}
+
+/// `record` with the placement's black stones set up in a node of their own before its
+/// first node, as if the record had carried them.
+pub fn with_stones<'a>(record: &GameRecord<'a>, placement: &Placement) -> GameRecord<'a> {
+    let mut placed = record.clone();
+    let start = placed.setup.len() as u32;
+    placed
+        .setup
+        .extend(placement.points.iter().map(|&p| (p, Some(Color::Black))));
+    placed.nodes.insert(
+        0,
+        Node {
+            offset: record.nodes.first().map_or(0, |n| n.offset),
+            setup: start..placed.setup.len() as u32,
+            player: None,
+            mv: None,
+        },
+    );
+    placed
 }
 
 /// The points of a placement as a reader finds them: "D16, Q16, D4", row by row from the

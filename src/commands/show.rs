@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use crate::audit::figure::{first_illegal_move, move_figure, Figure, Mark, Panel};
-use crate::audit::{AuditOptions, GameReport};
+use crate::audit::{record_as_replayed, AuditOptions, GameReport};
 use crate::cli::{ColorChoice, ShowArgs};
 use crate::finding::Finding;
 use crate::geom::Color;
@@ -136,6 +136,8 @@ fn figure_of_move(
         rules.superko = k;
     }
     let record = parse_game(file.game_text(args.game), Limits::default());
+    // With the handicap stones the record lacks, where the audit placed them.
+    let record = record_as_replayed(&record, size, &rules).unwrap_or(record);
     let moves = record.move_count() as u32;
     let number = match args.r#move {
         Some(m) => m,

@@ -87,20 +87,6 @@ pub fn replay(
     strict: bool,
     keep_position: bool,
 ) -> Replay {
-    replay_placed(record, size, rules, strict, keep_position, &[])
-}
-
-/// [`replay`] with `placed` black stones set on the board before the record's first
-/// node: handicap stones a record lacks, placed where the program that played the game
-/// put them (see `audit::handicap`).
-pub fn replay_placed(
-    record: &GameRecord<'_>,
-    size: BoardSize,
-    rules: &Rules,
-    strict: bool,
-    keep_position: bool,
-    placed: &[Point],
-) -> Replay {
     // The board and the history are reused from game to game on each thread.
     HISTORY.with(|h| {
         BOARD.with(|b| {
@@ -114,18 +100,30 @@ pub fn replay_placed(
                 }
                 _ => slot.insert(Board::new(size)),
             };
-            let mut replayer = Replayer::new(size, rules, strict, board, &mut history);
-            if !placed.is_empty() {
-                let stones: Vec<_> = placed.iter().map(|&p| (p, Some(Color::Black))).collect();
-                replayer.setup(&stones, 0);
-            }
-            replay_with(record, replayer, keep_position)
+            replay_with(
+                record,
+                size,
+                rules,
+                strict,
+                keep_position,
+                board,
+                &mut history,
+            )
         })
     })
 }
 
 #[inline(never)]
-fn replay_with(record: &GameRecord<'_>, mut replayer: Replayer<'_>, keep_position: bool) -> Replay {
+fn replay_with(
+    record: &GameRecord<'_>,
+    size: BoardSize,
+    rules: &Rules,
+    strict: bool,
+    keep_position: bool,
+    board: &mut Board,
+    history: &mut PositionHistory,
+) -> Replay {
+    let mut replayer = Replayer::new(size, rules, strict, board, history);
     for node in &record.nodes {
         if !node.setup.is_empty() {
             let placed = &record.setup[node.setup.start as usize..node.setup.end as usize];
