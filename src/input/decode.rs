@@ -398,8 +398,12 @@ fn decode_by_the_bytes(bytes: &[u8], label: Label) -> (std::borrow::Cow<'_, str>
 
     // Damaged UTF-8 (multi-byte characters with some bytes lost) is far more common in
     // archives than a legacy encoding that happens to look like UTF-8: keep it UTF-8.
-    let (valid_multibyte, invalid) = utf8_census(bytes);
-    if valid_multibyte > 0 && valid_multibyte >= invalid {
+    let Utf8Census {
+        valid_multibyte,
+        invalid,
+        damaged,
+    } = utf8_census(bytes);
+    if valid_multibyte > 0 && valid_multibyte >= damaged {
         let text = String::from_utf8_lossy(bytes);
         let problem =
             format!("{misfit}; read as damaged UTF-8 ({invalid} invalid byte sequences replaced)");
@@ -468,17 +472,40 @@ fn is_utf8(bytes: &[u8]) -> bool {
         .all(|w| std::str::from_utf8(&bytes[w[0]..w[1]]).is_ok())
 }
 
-/// Counts well-formed multi-byte UTF-8 sequences and invalid byte runs.
-fn utf8_census(bytes: &[u8]) -> (usize, usize) {
-    let mut valid_multibyte = 0;
-    let mut invalid = 0;
+/// What the bytes hold as UTF-8.
+struct Utf8Census {
+    /// Well-formed multi-byte sequences.
+    valid_multibyte: usize,
+    /// Invalid byte sequences: what a lossy reading replaces.
+    invalid: usize,
+    /// Characters those sequences are the remains of. A character whose middle byte
+    /// became `?` (`E5 3F 88`, as in Fox records rewritten by GNU Go) is two invalid
+    /// sequences around the `?`, but one damaged character: counted twice, it made 12
+    /// such records of the shared corpus read as Latin-1. The pattern needs a `?` between
+    /// a lone lead byte and a continuation byte, which the legacy CJK encodings do not
+    /// make.
+    damaged: usize,
+}
+
+fn utf8_census(bytes: &[u8]) -> Utf8Census {
+    let mut census = Utf8Census {
+        valid_multibyte: 0,
+        invalid: 0,
+        damaged: 0,
+    };
+    let mut after_lone_lead = false;
     for chunk in bytes.utf8_chunks() {
-        valid_multibyte += chunk.valid().chars().filter(|c| c.len_utf8() > 1).count();
-        if !chunk.invalid().is_empty() {
-            invalid += 1;
+        census.valid_multibyte += chunk.valid().chars().filter(|c| c.len_utf8() > 1).count();
+        let bad = chunk.invalid();
+        if !bad.is_empty() {
+            census.invalid += 1;
+            let tail_of_damaged =
+                after_lone_lead && chunk.valid() == "?" && (0x80..=0xBF).contains(&bad[0]);
+            census.damaged += usize::from(!tail_of_damaged);
         }
+        after_lone_lead = matches!(bad, [0xE0..=0xF4]);
     }
-    (valid_multibyte, invalid)
+    census
 }
 
 #[cfg(test)]
@@ -608,5 +635,39 @@ mod tests {
         assert_eq!(d.parts[0].from, EncodingFrom::Lossy);
         assert!(t.contains("]C[围棋])"));
         assert!(d.parts[0].problem.is_some());
+    }
+
+    #[test]
+    fn a_character_whose_middle_byte_became_a_question_mark_is_one_damaged_character() {
+        // The players of a Fox record GNU Go rewrote: 张 whole, then two characters
+        // whose middle byte became `?`; 潘文 whole, then one more. Five whole characters,
+        // three damaged: six invalid sequences, which counted one by one read it as Latin-1.
+        let mut b = "(;PB[张".as_bytes().to_vec();
+        b.extend_from_slice(&[0xE5, b'?', 0x88, 0xE9, b'?', 0xB5]);
+        b.extend_from_slice("]PW[潘文".as_bytes());
+        b.extend_from_slice(&[0xE5, b'?', 0x9B]);
+        b.extend_from_slice("]BR[6段]WR[P3段];B[aa])".as_bytes());
+        let (t, d) = text_of(&b);
+        assert_eq!(d.parts[0].from, EncodingFrom::Lossy, "{t}");
+        assert!(t.contains("PB[张") && t.contains("BR[6段]"), "{t}");
+        // Legacy CJK bytes have no such pattern and are still detected.
+        for (encoding, text) in [
+            (
+                encoding_rs::SHIFT_JIS,
+                "(;PB[本因坊秀策]PW[井山裕太]C[黒番 中押し勝ち];B[aa])",
+            ),
+            (
+                encoding_rs::GBK,
+                "(;PB[柯洁]PW[李世石]C[黑棋在右下角取得了优势];B[aa])",
+            ),
+            (
+                encoding_rs::BIG5,
+                "(;PB[柯潔]PW[李世石]C[黑棋在右下角取得了優勢];B[aa])",
+            ),
+        ] {
+            let (bytes, _, _) = encoding.encode(text);
+            let (t, _) = text_of(&bytes);
+            assert_eq!(t, text, "{}", encoding.name());
+        }
     }
 }
