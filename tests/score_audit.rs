@@ -308,6 +308,11 @@ fn a_handicap_the_record_lacks_is_placed_at_the_fixed_points_the_moves_allow() {
         "{}",
         note.message
     );
+    // A resignation is not counted: its reason says nothing of the stones.
+    assert_eq!(
+        r.check.reason.as_deref(),
+        Some("White won by resignation: counting cannot check that")
+    );
 }
 
 #[test]

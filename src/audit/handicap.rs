@@ -3,10 +3,11 @@
 //! itself, so at fixed points, and the game can be counted with them there.
 //!
 //! The fixed points are those of GTP's `fixed_handicap` (GTP 2, §4.1.1; GNU Go and most
-//! servers place them so). Of the 564 records of `../shared/corpus` on 19×19 that carry
-//! their `HA[n]` stones as `AB[]` (2 to 9 of them), 557 have them at these points. The
-//! other 7, all of three stones (a CGoban convention), leave the upper left corner empty
-//! and take the lower right: 7 of the 232 three-stone records (3%). No record of six or
+//! servers place them so). Of the 567 records of `../shared/corpus` on 19×19 that carry
+//! their `HA[n]` stones as `AB[]` (2 to 9 of them), 557 have them at these points; 3 are
+//! test positions with two stones in a corner, and the other 7, all of three stones (a
+//! CGoban convention), leave the upper left corner empty and take the lower right: 7 of
+//! the 232 three-stone records (3%). No record of six or
 //! seven stones sets the side stones otherwise, but one Fox record that lacks its six
 //! replays only with them at the middle of the upper and lower sides: that placement is
 //! weighed too, at the same odds.
@@ -147,6 +148,7 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
         .map(|(placement, outcome)| (placement, placement.odds / total, outcome));
     let (first, odds, mut outcome) = weighed.next().expect("a placement the moves allow");
     let others: Vec<_> = weighed.collect();
+    let counted = outcome.score.is_some();
     let check = &mut outcome.check;
     let assumed = describe(first, size, odds);
     match check.verdict {
@@ -178,6 +180,8 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
                 prepend(&mut check.assumed, assumed);
             }
         }
+        // A result no count checks (a resignation) says nothing of the stones.
+        Verdict::Unverifiable if !counted => {}
         Verdict::Unverifiable => {
             check.reason = Some(format!(
                 "{} (counted as if {})",
