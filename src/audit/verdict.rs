@@ -515,87 +515,106 @@ impl Counter<'_> {
 
     /// What a reading assumes beyond the rules and the record, in words.
     fn assumptions(&self, reading: &Reading, doubts: &[Doubt], position: &Position) -> Vec<String> {
-        let input = self.input;
-        let conventions = input.conventions;
         let mut assumed = Vec::new();
         if self.counting_assumed(reading) {
-            let odds = conventions
-                .countings
-                .iter()
-                .find(|c| c.counting == reading.counting)
-                .map_or(0.0, |c| c.odds);
-            assumed.push(format!(
-                "counted by {}{} (records of {} are, at odds {:.0}%)",
-                reading.counting.as_str(),
-                if reading.counting == self.primary {
-                    ", as the rules say"
-                } else {
-                    ""
-                },
-                conventions.source.name(),
-                odds * 100.0
-            ));
+            assumed.push(self.counting_assumption(reading.counting));
         }
         if let Some(komi) = reading.komi {
-            let odds = conventions
-                .komi
-                .iter()
-                .find(|k| k.komi == komi)
-                .map_or(0.0, |k| k.odds);
-            assumed.push(format!(
-                "komi {} ({} cannot be the komi this game was played with; {} at odds {:.0}%)",
-                format_number(komi),
-                input
-                    .komi
-                    .raw
-                    .as_deref()
-                    .map_or("a record without KM[]".to_string(), |k| format!("KM[{k}]")),
-                format_number(komi),
-                odds * 100.0
-            ));
+            assumed.push(self.komi_assumption(komi));
         }
         if let Some(points) = reading.compensation {
-            let odds = conventions
-                .compensation
-                .iter()
-                .find(|c| c.points == points)
-                .map_or(0.0, |c| c.odds);
-            let what = match points {
-                0.0 => "no handicap compensation".to_string(),
-                1.0 => "a handicap compensation of 1 point".to_string(),
-                _ => format!(
-                    "a handicap compensation of {} points",
-                    format_number(points)
-                ),
-            };
-            assumed.push(format!(
-                "{what} (the record does not name the rules that set it; at odds {:.0}%)",
-                odds * 100.0
-            ));
+            assumed.push(self.compensation_assumption(points));
         }
         for &i in &reading.flipped {
             assumed.push(describe_flip(&doubts[i], position));
         }
         if reading.open_point != 0 {
-            let what = match self.input.ko_at_end {
-                Some(ko) => format!(
-                    "an unfinished boundary or the ko left open at {}",
-                    ko.vertex(position.size)
-                ),
-                None => "an unfinished boundary".to_string(),
-            };
-            let points = reading.open_point.unsigned_abs();
-            assumed.push(format!(
-                "{what} is worth {points} point{} to {}",
-                if points == 1 { "" } else { "s" },
-                if reading.open_point > 0 {
-                    "Black"
-                } else {
-                    "White"
-                }
-            ));
+            assumed.push(self.open_point_assumption(reading.open_point, position));
         }
         assumed
+    }
+
+    /// "counted by area (records of Fox are, at odds 8%)".
+    fn counting_assumption(&self, counting: CountedBy) -> String {
+        let conventions = self.input.conventions;
+        let odds = conventions
+            .countings
+            .iter()
+            .find(|c| c.counting == counting)
+            .map_or(0.0, |c| c.odds);
+        format!(
+            "counted by {}{} (records of {} are, at odds {:.0}%)",
+            counting.as_str(),
+            if counting == self.primary {
+                ", as the rules say"
+            } else {
+                ""
+            },
+            conventions.source.name(),
+            odds * 100.0
+        )
+    }
+
+    /// "komi 6.5 (KM[0] cannot be the komi this game was played with; 6.5 at odds 90%)".
+    fn komi_assumption(&self, komi: f64) -> String {
+        let odds = self
+            .input
+            .conventions
+            .komi
+            .iter()
+            .find(|k| k.komi == komi)
+            .map_or(0.0, |k| k.odds);
+        format!(
+            "komi {} ({} cannot be the komi this game was played with; {} at odds {:.0}%)",
+            format_number(komi),
+            self.input
+                .komi
+                .raw
+                .as_deref()
+                .map_or("a record without KM[]".to_string(), |k| format!("KM[{k}]")),
+            format_number(komi),
+            odds * 100.0
+        )
+    }
+
+    /// "a handicap compensation of 1 point (the record does not name the rules …)".
+    fn compensation_assumption(&self, points: f64) -> String {
+        let odds = self
+            .input
+            .conventions
+            .compensation
+            .iter()
+            .find(|c| c.points == points)
+            .map_or(0.0, |c| c.odds);
+        let what = match points {
+            0.0 => "no handicap compensation".to_string(),
+            1.0 => "a handicap compensation of 1 point".to_string(),
+            _ => format!(
+                "a handicap compensation of {} points",
+                format_number(points)
+            ),
+        };
+        format!(
+            "{what} (the record does not name the rules that set it; at odds {:.0}%)",
+            odds * 100.0
+        )
+    }
+
+    /// "an unfinished boundary is worth 2 points to White" (`open_point` > 0: Black).
+    fn open_point_assumption(&self, open_point: i8, position: &Position) -> String {
+        let what = match self.input.ko_at_end {
+            Some(ko) => format!(
+                "an unfinished boundary or the ko left open at {}",
+                ko.vertex(position.size)
+            ),
+            None => "an unfinished boundary".to_string(),
+        };
+        let points = open_point.unsigned_abs();
+        format!(
+            "{what} is worth {points} point{} to {}",
+            if points == 1 { "" } else { "s" },
+            if open_point > 0 { "Black" } else { "White" }
+        )
     }
 
     /// The count of a reading: its dead stones, komi and counting. `base` is the count of
