@@ -186,6 +186,26 @@ pub struct Conventions {
     pub compensation: Vec<CompensationOdds>,
 }
 
+impl Conventions {
+    /// The odds of counting by `counting` (0 when it is not tried).
+    pub fn odds_of_counting(&self, counting: CountedBy) -> f64 {
+        let found = self.countings.iter().find(|c| c.counting == counting);
+        found.map_or(0.0, |c| c.odds)
+    }
+
+    /// The odds that the game was played with `komi` (0 when it is not tried).
+    pub fn odds_of_komi(&self, komi: f64) -> f64 {
+        let found = self.komi.iter().find(|k| k.komi == komi);
+        found.map_or(0.0, |k| k.odds)
+    }
+
+    /// The odds of a handicap compensation of `points` (0 when it is not tried).
+    pub fn odds_of_compensation(&self, points: f64) -> f64 {
+        let found = self.compensation.iter().find(|c| c.points == points);
+        found.map_or(0.0, |c| c.odds)
+    }
+}
+
 /// The handicap compensation of an area count when the record does not name its rules,
 /// for an `n`-stone handicap: `n` points under Chinese rules, `n - 1` under AGA's, none
 /// under rules that give none (New Zealand, Tromp-Taylor). The assumed `rules`' own comes

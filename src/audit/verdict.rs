@@ -537,11 +537,7 @@ impl Counter<'_> {
     /// "counted by area (records of Fox are, at odds 8%)".
     fn counting_assumption(&self, counting: CountedBy) -> String {
         let conventions = self.input.conventions;
-        let odds = conventions
-            .countings
-            .iter()
-            .find(|c| c.counting == counting)
-            .map_or(0.0, |c| c.odds);
+        let odds = conventions.odds_of_counting(counting);
         format!(
             "counted by {}{} (records of {} are, at odds {:.0}%)",
             counting.as_str(),
@@ -557,13 +553,7 @@ impl Counter<'_> {
 
     /// "komi 6.5 (KM[0] cannot be the komi this game was played with; 6.5 at odds 90%)".
     fn komi_assumption(&self, komi: f64) -> String {
-        let odds = self
-            .input
-            .conventions
-            .komi
-            .iter()
-            .find(|k| k.komi == komi)
-            .map_or(0.0, |k| k.odds);
+        let odds = self.input.conventions.odds_of_komi(komi);
         format!(
             "komi {} ({} cannot be the komi this game was played with; {} at odds {:.0}%)",
             format_number(komi),
@@ -579,13 +569,7 @@ impl Counter<'_> {
 
     /// "a handicap compensation of 1 point (the record does not name the rules …)".
     fn compensation_assumption(&self, points: f64) -> String {
-        let odds = self
-            .input
-            .conventions
-            .compensation
-            .iter()
-            .find(|c| c.points == points)
-            .map_or(0.0, |c| c.odds);
+        let odds = self.input.conventions.odds_of_compensation(points);
         let what = match points {
             0.0 => "no handicap compensation".to_string(),
             1.0 => "a handicap compensation of 1 point".to_string(),
