@@ -590,11 +590,11 @@ fn placed_handicap<'a>(
     if missing == 0 || missing != handicap.stones {
         return Vec::new();
     }
-    let illegal = |r: &Replay| -> Vec<Option<u32>> {
+    let illegal = |r: &Replay| -> Vec<(Option<u32>, Option<Box<str>>)> {
         r.findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
-            .map(|f| f.r#move)
+            .map(|f| (f.r#move, f.variation.clone()))
             .collect()
     };
     let own = illegal(replay);

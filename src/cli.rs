@@ -237,9 +237,13 @@ pub struct GameOptions {
     /// Where dead stones come from: markup (TB/TW), estimate, none, or auto (markup if present, else estimate).
     #[arg(long, value_enum, default_value = "auto")]
     pub dead: DeadChoice,
-    /// Stop replaying a game at its first illegal move.
+    /// Stop replaying a game at its first illegal move (each side variation at its own).
     #[arg(long)]
     pub strict: bool,
+    /// Replay only the main line: side variations are read and format-checked, but their
+    /// moves are not replayed (for archives whose variations are commentary).
+    #[arg(long)]
+    pub main_line: bool,
     /// When the dead-stone estimate leaves a counted result without `agrees`, ask this Go
     /// engine (GTP, run without a shell) which stones are dead, and weigh its answer
     /// beside the estimate's doubts; e.g. "gnugo --mode gtp --chinese-rules". One engine
@@ -258,6 +262,10 @@ impl GameOptions {
             dead: self.dead.into(),
             strict: self.strict,
             judge: self.judge.clone().map(JudgeConfig::new),
+            limits: crate::sgf::record::Limits {
+                side_lines: !self.main_line,
+                ..crate::sgf::record::Limits::default()
+            },
             ..AuditOptions::default()
         }
     }
@@ -459,6 +467,10 @@ pub struct ShowArgs {
     /// first illegal move.
     #[arg(long = "move", value_name = "M")]
     pub r#move: Option<u32>,
+    /// The side variation the move is on, as findings name it (`1`, `0.2.1`); default: the
+    /// main line, or with no `--move` the variation of the first illegal move.
+    #[arg(long, value_name = "V")]
+    pub variation: Option<String>,
     /// Draw the diagram as an SVG picture into this file instead of printing a text board.
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
@@ -574,10 +586,13 @@ impl AuditArgs {
                 return Err("--komi must be a number".to_string());
             }
         }
-        let audit = AuditOptions {
+        let mut audit = AuditOptions {
             format_checks: gate.reports_format_checks(),
             ..self.game.audit_options()
         };
+        if file.main_line == Some(true) {
+            audit.limits.side_lines = false;
+        }
         Ok(RunConfig {
             paths,
             audit,

@@ -23,6 +23,8 @@ pub struct FileConfig {
     pub format: Option<String>,
     /// `audit --duplicates`.
     pub duplicates: Option<bool>,
+    /// `audit --main-line`: side variations are not replayed.
+    pub main_line: Option<bool>,
 }
 
 /// The config file that applies: `explicit` if given, else the nearest `sgfaudit.toml`

@@ -326,11 +326,23 @@ pub struct Finding {
     pub first_seen: Option<u32>,
     /// For repetitions: the length of the cycle in moves.
     pub cycle_length: Option<u32>,
+    /// The side variation the finding is in, as the child indices of the game trees from
+    /// the root down to it (`"1"`, `"0.2.1"`); `None` on the main line.
+    pub variation: Option<Box<str>>,
     /// Byte offset in the game's text (resolved to `line`/`column` before reporting).
     pub offset: usize,
 }
 
 impl Finding {
+    /// Where in its game the finding is, for messages: `game 3`, or `game 3, variation
+    /// 1.0` in a side variation.
+    pub fn in_game(&self, game: impl std::fmt::Display) -> String {
+        match &self.variation {
+            None => format!("game {game}"),
+            Some(v) => format!("game {game}, variation {v}"),
+        }
+    }
+
     /// A finding at a byte offset of the game's text; line and column are filled later.
     pub fn new(
         code: Code,
@@ -351,6 +363,7 @@ impl Finding {
             message: message.into(),
             first_seen: None,
             cycle_length: None,
+            variation: None,
             offset,
         }
     }

@@ -4,8 +4,8 @@
 //!
 //! ```text
 //! input (walk, read/mmap, decode CA[], split into games)
-//!   -> sgf (one game's text -> GameRecord: root properties, main line, offsets)
-//!   -> replay (board + rules: illegal moves, repetitions; art. 2-7, 17.2, 19, 20)
+//!   -> sgf (one game's text -> GameRecord: root properties, main line, side lines, offsets)
+//!   -> replay (board + rules: illegal moves, repetitions on every line; art. 2-7, 17.2, 19, 20)
 //!   -> score (dead stones, area count, RE[] parsing, the check; art. 8-11)
 //!   -> audit (one GameReport per game, findings with line:column)
 //!   -> output (jsonl / table / csv / github reporters, progress bar)

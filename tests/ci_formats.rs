@@ -126,7 +126,7 @@ fn gitlab_findings(stdout: &[u8]) -> Vec<(String, u64, String, u64, String)> {
             let description = i["description"].as_str().unwrap();
             let game = description
                 .strip_prefix("game ")
-                .and_then(|d| d.split(':').next())
+                .and_then(|d| d.split([':', ',']).next())
                 .unwrap()
                 .parse()
                 .unwrap();

@@ -113,6 +113,7 @@ struct Finding {
     message: String,
     first_seen: Option<u32>,
     cycle_length: Option<u32>,
+    variation: Option<String>,
 }
 
 #[derive(Deserialize)]

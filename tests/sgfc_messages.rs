@@ -55,7 +55,6 @@ fn why_missed(path: &str, no_paren: bool, placed: bool, number: u32) -> Option<&
         9 => "a tree never closed: sgfaudit reports it at the tree's `(` (`parse-error`), SGFC at the end of the file",
         75 => "SGFC cannot read a file whose trees use different encodings; sgfaudit reads each tree by its own CA[] and finds nothing wrong with that",
         _ if !sgfc_test => return None,
-        58 => "SGFC replays side variations too; sgfaudit replays the main line only",
         21 => "`((;`: sgfaudit reads the second `(` as a variation, SGFC ignores it",
         _ => return None,
     })

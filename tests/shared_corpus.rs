@@ -146,12 +146,13 @@ fn the_real_corpus_is_reported_game_by_game_as_other_readers_see_it() {
             placed += 1;
             continue;
         }
-        // sgfmill's rejections ("126:BJ11:occupied") and suicides ("144:BM6").
+        // sgfmill's rejections ("126:BJ11:occupied") and suicides ("144:BM6"), of the
+        // main line, which is all sgfmill replays.
         let ours: Vec<(u64, &str)> = g["findings"]
             .as_array()
             .unwrap()
             .iter()
-            .filter(|f| f["severity"] == "error")
+            .filter(|f| f["severity"] == "error" && f["variation"].is_null())
             .map(|f| (f["move"].as_u64().unwrap_or(0), f["code"].as_str().unwrap()))
             .collect();
         for item in row["rejected_moves"].split_whitespace() {

@@ -57,7 +57,7 @@ FINDING_COLUMNS: Dict[str, type] = {
     "path": str, "game": int, "status": str, "code": str, "severity": str,
     "move": int, "color": str, "point": str, "vertex": str, "line": int,
     "column": int, "article": int, "first_seen": int, "cycle_length": int,
-    "message": str,
+    "message": str, "variation": str,
 }  # fmt: skip
 
 Paths = Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]]
@@ -75,6 +75,9 @@ Options (those of ``sgfaudit audit``, by name; see ``sgfaudit audit --help``):
 - ``komi``: a number, overrides KM[];
 - ``dead``: ``auto``, ``markup``, ``estimate``, ``none``;
 - ``strict``: True to stop replaying a game at its first illegal move;
+- ``main_line``: True to replay only the main line (side variations are then only
+  format-checked); each finding's ``variation`` names the side variation it is in
+  (``"1.0"``), ``None`` on the main line;
 - ``judge``: a Go engine's command line (GTP), e.g. ``"gnugo --mode gtp
   --chinese-rules"``, asked for the dead stones when the estimate leaves a counted
   result without ``agrees``;

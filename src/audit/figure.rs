@@ -232,6 +232,46 @@ pub fn move_figure(
     Some(Figure { panels, caption })
 }
 
+/// The record of the path a side variation's moves are on (its name as in
+/// [`Finding::variation`], e.g. `"1.0"`), written out as a game of its own; `None` when
+/// the record has no such variation.
+pub fn variation_record<'a>(record: &GameRecord<'a>, variation: &str) -> Option<GameRecord<'a>> {
+    // A side line's name gains `.0` where it goes on into a deeper first variation; its
+    // own name ends in another index.
+    let mut own = variation;
+    while let Some(shorter) = own.strip_suffix(".0") {
+        own = shorter;
+    }
+    let line = record.side_lines.iter().position(|l| &*l.path == own)?;
+    Some(record.path_record(line as u32))
+}
+
+/// [`move_figure`] of move `number` on the path of `variation` (the main line when
+/// `None`), the variation named in the panel's title and the caption.
+pub fn move_figure_in(
+    record: &GameRecord<'_>,
+    size: BoardSize,
+    rules: &Rules,
+    (number, variation): (u32, Option<&str>),
+    finding: Option<&Finding>,
+) -> Option<Figure> {
+    let Some(name) = variation else {
+        return move_figure(record, size, rules, number, finding);
+    };
+    let path = variation_record(record, name)?;
+    let mut figure = move_figure(&path, size, rules, number, finding)?;
+    let title = &mut figure.panels[0].title;
+    *title = title.replacen(
+        &format!("before move {number}"),
+        &format!("before move {number} of variation {name}"),
+        1,
+    );
+    figure.caption.push(format!(
+        "variation {name}: a side line, its moves numbered from the start along its own path"
+    ));
+    Some(figure)
+}
+
 /// A counted position: stones, dead stones, the owner of every point, seki and unsure
 /// stones, with `caption` under it.
 pub fn counted_figure(
@@ -277,7 +317,8 @@ pub fn counted_figure(
 }
 
 /// The first move the rules forbid among `findings` (a finding of severity `error` about
-/// a move: `occupied`, `off-board`, `suicide`, `ko`, `superko`).
+/// a move: `occupied`, `off-board`, `suicide`, `ko`, `superko`): on the main line, else
+/// the first in a side variation.
 pub fn first_illegal_move(findings: &[Finding]) -> Option<&Finding> {
     findings
         .iter()
@@ -289,7 +330,7 @@ pub fn first_illegal_move(findings: &[Finding]) -> Option<&Finding> {
                     Code::Occupied | Code::OffBoard | Code::Suicide | Code::Ko | Code::Superko
                 )
         })
-        .min_by_key(|f| f.r#move)
+        .min_by_key(|f| (f.variation.is_some(), f.r#move, f.offset))
 }
 
 /// The scoring method of a rule set's counting.
@@ -315,7 +356,7 @@ pub fn problem_figures(
     if let Some(f) = first_illegal_move(findings) {
         if let Some(fig) = f
             .r#move
-            .and_then(|m| move_figure(record, size, rules, m, Some(f)))
+            .and_then(|m| move_figure_in(record, size, rules, (m, f.variation.as_deref()), Some(f)))
         {
             figures.push(fig);
         }

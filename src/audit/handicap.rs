@@ -104,6 +104,10 @@ pub fn with_stones<'a>(record: &GameRecord<'a>, placement: &Placement) -> GameRe
             mv: None,
         },
     );
+    // The side lines that leave the main line leave it after the stones too.
+    for line in placed.side_lines.iter_mut().filter(|l| l.parent.is_none()) {
+        line.fork += 1;
+    }
     placed
 }
 

@@ -224,6 +224,26 @@ impl Board {
         self.ko = 0;
     }
 
+    /// Makes this board the same as `other`, reusing its memory: a side variation's
+    /// replay starts on a copy of its parent's board. Of two boards of one size only the
+    /// cells that size uses are copied (the others are walls on both).
+    pub fn copy_from(&mut self, other: &Board) {
+        if self.size != other.size {
+            *self = other.clone();
+            return;
+        }
+        let used = (self.size.height as usize + 2) * STRIDE;
+        self.cells[..used].copy_from_slice(&other.cells[..used]);
+        self.head[..used].copy_from_slice(&other.head[..used]);
+        self.next[..used].copy_from_slice(&other.next[..used]);
+        self.chains[..used].copy_from_slice(&other.chains[..used]);
+        self.stack.clear();
+        self.hash = other.hash;
+        self.stones = other.stones;
+        self.captures = other.captures;
+        self.ko = other.ko;
+    }
+
     pub fn size(&self) -> BoardSize {
         self.size
     }

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use crate::audit::figure::{first_illegal_move, move_figure, Figure, Mark, Panel};
+use crate::audit::figure::{first_illegal_move, move_figure_in, Figure, Mark, Panel};
 use crate::audit::{record_as_replayed, AuditOptions, GameReport};
 use crate::cli::{ColorChoice, ShowArgs};
 use crate::finding::Finding;
@@ -47,11 +47,11 @@ pub fn render_panel(panel: &Panel, color: bool) -> String {
     format!("{}\n{grid}", for_terminal(&panel.title))
 }
 
-/// The finding a figure of move `m` should explain: the illegal one first.
-fn finding_at(findings: &[Finding], m: u32) -> Option<&Finding> {
+/// The finding a figure of move `m` of `variation` should explain: the illegal one first.
+fn finding_at<'f>(findings: &'f [Finding], m: u32, variation: Option<&str>) -> Option<&'f Finding> {
     findings
         .iter()
-        .filter(|f| f.r#move == Some(m))
+        .filter(|f| f.r#move == Some(m) && f.variation.as_deref() == variation)
         .max_by_key(|f| (f.severity, f.first_seen.is_some()))
 }
 
@@ -139,20 +139,29 @@ fn figure_of_move(
     // With the handicap stones the record lacks, where the audit placed them.
     let record = record_as_replayed(&record, size, &rules).unwrap_or(record);
     let moves = record.move_count() as u32;
-    let number = match args.r#move {
-        Some(m) => m,
+    let (number, variation) = match args.r#move {
+        Some(m) => (m, args.variation.clone()),
         None => first_illegal_move(&report.findings)
-            .and_then(|f| f.r#move)
+            .and_then(|f| Some((f.r#move?, f.variation.as_deref().map(str::to_string))))
             .ok_or_else(|| {
                 format!("{at}: no illegal move in this game; name one with --move M (1 to {moves})")
             })?,
     };
-    let finding = finding_at(&report.findings, number);
+    let variation = variation.as_deref();
+    if let Some(name) = variation {
+        if crate::audit::figure::variation_record(&record, name).is_none() {
+            return Err(format!("{at}: no side variation {name} in this game"));
+        }
+    }
+    let finding = finding_at(&report.findings, number, variation);
     (number >= 1)
-        .then(|| move_figure(&record, size, &rules, number, finding))
+        .then(|| move_figure_in(&record, size, &rules, (number, variation), finding))
         .flatten()
-        .ok_or_else(|| {
-            format!("{at}: no move {number} (the game has {moves} move(s), counted from 1)")
+        .ok_or_else(|| match variation {
+            None => {
+                format!("{at}: no move {number} (the game has {moves} move(s), counted from 1)")
+            }
+            Some(name) => format!("{at}: no move {number} on the path of variation {name}"),
         })
 }
 

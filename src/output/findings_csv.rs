@@ -10,7 +10,7 @@ use crate::audit::GameReport;
 
 /// The header of the findings CSV; README.md lists what each column holds.
 pub const FINDING_COLUMNS: &str = "path,game,status,code,severity,move,color,point,vertex,\
-line,column,article,first_seen,cycle_length,message";
+line,column,article,first_seen,cycle_length,message,variation";
 
 pub struct FindingsCsvReporter<'w> {
     out: Box<dyn Write + 'w>,
@@ -30,7 +30,7 @@ fn opt<T: ToString>(x: Option<T>) -> String {
 fn render_game(g: &GameReport, out: &mut Vec<u8>) {
     let path = field(&g.path);
     for f in &g.findings {
-        let cells: [String; 15] = [
+        let cells: [String; 16] = [
             path.clone(),
             g.game.to_string(),
             g.status.as_str().to_string(),
@@ -46,6 +46,7 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
             opt(f.first_seen),
             opt(f.cycle_length),
             field(&f.message),
+            opt(f.variation.as_deref()),
         ];
         out.extend_from_slice(cells.join(",").as_bytes());
         out.push(b'\n');

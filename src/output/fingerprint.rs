@@ -1,8 +1,9 @@
 //! Fingerprints of findings for the code-scanning reports (SARIF, GitLab Code Quality):
 //! what tells a finding from every other one in a report and stays the same from one
 //! run to the next, so that a finding seen before is not reported as new. It is made of
-//! the file, the game, the code, the move and the finding's rank among those that share
-//! all four — not of the line, so that an edit above a game leaves its findings alone.
+//! the file, the game, the code, the move, the side variation (where there is one) and the
+//! finding's rank among those that share all of them — not of the line, so that an edit
+//! above a game leaves its findings alone.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -19,20 +20,19 @@ pub const SARIF_KEY: &str = "sgfaudit/v1";
 /// SHA-256 (hex) of file, game, code, move and rank.
 pub fn of_game(game: &GameReport) -> Vec<String> {
     let path = relative_path(&game.path);
-    let mut seen: Vec<(crate::finding::Code, Option<u32>, u32)> = Vec::new();
+    type Key<'f> = (crate::finding::Code, Option<u32>, Option<&'f str>);
+    let mut seen: Vec<(Key<'_>, u32)> = Vec::new();
     game.findings
         .iter()
         .map(|f| {
-            let rank = match seen
-                .iter_mut()
-                .find(|(c, m, _)| *c == f.code && *m == f.r#move)
-            {
-                Some((_, _, n)) => {
+            let key = (f.code, f.r#move, f.variation.as_deref());
+            let rank = match seen.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => {
                     *n += 1;
                     *n
                 }
                 None => {
-                    seen.push((f.code, f.r#move, 0));
+                    seen.push((key, 0));
                     0
                 }
             };
@@ -45,6 +45,11 @@ pub fn of_game(game: &GameReport) -> Vec<String> {
                 &rank.to_string(),
             ] {
                 hash.update(part.as_bytes());
+                hash.update([0]);
+            }
+            // A side variation's name, where there is one (main-line prints stay as they were).
+            if let Some(v) = f.variation.as_deref() {
+                hash.update(v.as_bytes());
                 hash.update([0]);
             }
             hex(hash)

@@ -43,13 +43,13 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
     for f in &g.findings {
         writeln!(
             out,
-            "::{} file={},line={},col={},title={}::game {}: {}",
+            "::{} file={},line={},col={},title={}::{}: {}",
             level(f.severity),
             escape(&g.path, true),
             f.line,
             f.column,
             escape(f.code.as_str(), true),
-            g.game,
+            f.in_game(g.game),
             escape(&f.message, false)
         )
         .expect("writing to memory");

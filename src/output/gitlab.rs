@@ -51,7 +51,7 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
         let issue = json!({
             "type": "issue",
             "check_name": f.code.as_str(),
-            "description": format!("game {}: {}", g.game, f.message),
+            "description": format!("{}: {}", f.in_game(g.game), f.message),
             "severity": severity(f.severity),
             "fingerprint": print,
             "location": {"path": path, "lines": {"begin": f.line.max(1)}},

@@ -141,11 +141,14 @@ fn findings_cell(findings: &[Finding], codes: &BTreeMap<Code, usize>, s: &mut St
 }
 
 fn finding_item(f: &Finding, s: &mut String) {
-    let at = match (f.r#move, &f.vertex) {
+    let mut at = match (f.r#move, &f.vertex) {
         (Some(m), Some(v)) => format!("move {m} {v}, "),
         (Some(m), None) => format!("move {m}, "),
         _ => String::new(),
     };
+    if let Some(v) = &f.variation {
+        at.insert_str(0, &format!("variation {}, ", escape(v)));
+    }
     let _ = write!(
         s,
         r#"<li><span class="sev-{sev}">{sev}</span> <b>{}</b> <span class="dim">{at}{}:{}</span> {}</li>"#,
@@ -187,7 +190,8 @@ fn check_cell(game: &GameReport, s: &mut String) {
 /// The row under the game's row: its diagrams and the `sgfaudit show` line of its first
 /// illegal move. Nothing for a game without either.
 fn diagram_row(game: &GameReport, s: &mut String) {
-    let show = crate::audit::figure::first_illegal_move(&game.findings).and_then(|f| f.r#move);
+    let first = crate::audit::figure::first_illegal_move(&game.findings);
+    let show = first.and_then(|f| f.r#move);
     if game.figures.is_empty() && show.is_none() {
         return;
     }
@@ -205,11 +209,16 @@ fn diagram_row(game: &GameReport, s: &mut String) {
         s.push_str("</figure>");
     }
     if let Some(m) = show {
+        let variation = first
+            .and_then(|f| f.variation.as_deref())
+            .map(|v| format!(" --variation {v}"))
+            .unwrap_or_default();
         let _ = write!(
             s,
-            r#"<pre class="show">sgfaudit show {} --game {} --move {m}</pre>"#,
+            r#"<pre class="show">sgfaudit show {} --game {} --move {m}{}</pre>"#,
             escape(&shell_word(&game.path)),
-            game.game
+            game.game,
+            escape(&variation)
         );
     }
     s.push_str("</td></tr>");

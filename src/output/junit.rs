@@ -72,8 +72,13 @@ pub fn xml(text: &str) -> String {
 fn findings_text(g: &GameReport) -> String {
     let mut text = String::new();
     for f in &g.findings {
+        let variation = f
+            .variation
+            .as_deref()
+            .map(|v| format!(" (variation {v})"))
+            .unwrap_or_default();
         text.push_str(&format!(
-            "line {}, column {}: {} {}: {}\n",
+            "line {}, column {}{variation}: {} {}: {}\n",
             f.line,
             f.column,
             f.severity.as_str(),

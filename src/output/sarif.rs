@@ -116,6 +116,7 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
             ("point", f.point.as_deref().map(Value::from)),
             ("vertex", f.vertex.as_deref().map(Value::from)),
             ("article", f.article.map(Value::from)),
+            ("variation", f.variation.as_deref().map(Value::from)),
         ] {
             if let Some(value) = value {
                 properties[key] = value;
@@ -125,7 +126,7 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
             "ruleId": f.code.as_str(),
             "ruleIndex": f.code as usize,
             "level": level(f.severity),
-            "message": {"text": sentence(&format!("game {}: {}", g.game, f.message))},
+            "message": {"text": sentence(&format!("{}: {}", f.in_game(g.game), f.message))},
             "locations": [{"physicalLocation": {
                 "artifactLocation": {"uri": uri},
                 "region": {"startLine": f.line.max(1), "startColumn": f.column.max(1)},

@@ -40,10 +40,10 @@ fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
         };
         writeln!(
             out,
-            "{path}:{}:{}: game {}:{at} {}[{}]: {}",
+            "{path}:{}:{}: {}:{at} {}[{}]: {}",
             f.line,
             f.column,
-            game.game,
+            f.in_game(game.game),
             paint(color, severity_style(f.severity), f.severity.as_str()),
             f.code,
             for_terminal(&f.message)

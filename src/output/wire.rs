@@ -148,6 +148,9 @@ struct FindingJson<'a> {
     message: &'a str,
     first_seen: Option<u32>,
     cycle_length: Option<u32>,
+    /// The side variation the finding is in: the child index of each game tree from the
+    /// root down to it (`"0.2.1"`); `null` on the main line.
+    variation: Option<&'a str>,
 }
 
 impl<'a> FindingJson<'a> {
@@ -165,6 +168,7 @@ impl<'a> FindingJson<'a> {
             message: &f.message,
             first_seen: f.first_seen,
             cycle_length: f.cycle_length,
+            variation: f.variation.as_deref(),
         }
     }
 }

@@ -15,6 +15,7 @@ struct Slot {
 }
 
 /// Positions seen, each with the most recent move number after which it stood.
+#[derive(Clone)]
 pub struct PositionHistory {
     slots: Vec<Slot>,
     generation: u32,
@@ -41,6 +42,20 @@ impl PositionHistory {
             len: 0,
             vacancy: None,
         }
+    }
+
+    /// Makes this history the same as `other`, reusing its memory (a side variation's
+    /// replay starts on a copy of its parent's history).
+    pub fn copy_from(&mut self, other: &PositionHistory) {
+        self.slots.clone_from(&other.slots);
+        self.generation = other.generation;
+        self.len = other.len;
+        self.vacancy = other.vacancy;
+    }
+
+    /// The slots the table holds (twice the positions it holds before it grows).
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
     }
 
     /// Forgets every position, in constant time.

@@ -1,7 +1,9 @@
-//! Replaying a game's main line on the board under a rule set, move by move, and
-//! finding every move the rules forbid (art. 2-7, 17.2, 19, 20).
+//! Replaying a game on the board under a rule set, move by move, and finding every move
+//! the rules forbid (art. 2-7, 17.2, 19, 20): the main line, then every side line from
+//! the position where it leaves its parent (see `lines`).
 
 pub mod history;
+mod lines;
 
 use std::cell::RefCell;
 
@@ -124,13 +126,15 @@ fn replay_with(
     history: &mut PositionHistory,
 ) -> Replay {
     let mut replayer = Replayer::new(size, rules, strict, board, history);
+    if !record.side_lines.is_empty() {
+        let mut side_findings = Vec::new();
+        lines::replay_tree(&mut replayer, record, &mut side_findings);
+        let mut replay = replayer.finish(keep_position);
+        replay.findings.extend(side_findings);
+        return replay;
+    }
     for node in &record.nodes {
-        if !node.setup.is_empty() {
-            let placed = &record.setup[node.setup.start as usize..node.setup.end as usize];
-            replayer.setup(placed, node.offset as usize);
-        }
-        let Some(mv) = node.mv else { continue };
-        if replayer.play_move(mv) == Flow::Stop {
+        if replayer.node(record, node) == Flow::Stop {
             break;
         }
     }
@@ -178,6 +182,8 @@ struct Replayer<'r> {
     tt_is_pass: bool,
     /// Simple ko keeps a situational history too, to name the longer cycles it allows.
     situational: bool,
+    /// The line this one leaves reported the first move after the end already.
+    after_end_reported: bool,
 }
 
 /// The key of a state in the history: the stones, and the side to move when the
@@ -221,6 +227,39 @@ impl<'r> Replayer<'r> {
             recent: [None, None],
             tt_is_pass: size.width <= 19 && size.height <= 19,
             situational: rules.superko != Superko::Positional,
+            after_end_reported: false,
+        }
+    }
+
+    /// The replay of a line that leaves this one here: the same game so far, on its own
+    /// board and history, with no findings yet and none of this line's end positions.
+    fn fork<'s>(&self, board: &'s mut Board, history: &'s mut PositionHistory) -> Replayer<'s>
+    where
+        'r: 's,
+    {
+        Replayer {
+            size: self.size,
+            rules: self.rules,
+            strict: self.strict,
+            board,
+            history,
+            findings: Vec::new(),
+            number: self.number,
+            last_mover: self.last_mover,
+            consecutive_passes: self.consecutive_passes,
+            ended_at: self.ended_at,
+            position_at_end: None,
+            captures_at_end: self.captures_at_end,
+            moves_after_end: self.moves_after_end,
+            first_after_end: None,
+            stopped_early: false,
+            start_pending: self.start_pending,
+            cycle_reported: self.cycle_reported,
+            ko_taker: self.ko_taker,
+            recent: self.recent,
+            tt_is_pass: self.tt_is_pass,
+            situational: self.situational,
+            after_end_reported: self.after_end_reported || self.first_after_end.is_some(),
         }
     }
 
@@ -277,6 +316,19 @@ impl<'r> Replayer<'r> {
         self.history.clear();
         self.recent = [None, None];
         self.start_pending = true;
+    }
+
+    /// One node: its setup, then its move.
+    #[inline]
+    fn node(&mut self, record: &GameRecord<'_>, node: &crate::sgf::record::Node) -> Flow {
+        if !node.setup.is_empty() {
+            let placed = &record.setup[node.setup.start as usize..node.setup.end as usize];
+            self.setup(placed, node.offset as usize);
+        }
+        match node.mv {
+            Some(mv) => self.play_move(mv),
+            None => Flow::Go,
+        }
     }
 
     /// A recorded move, pass or stone, legal or not.
@@ -357,7 +409,7 @@ impl<'r> Replayer<'r> {
     /// A move after two passes ended the game (art. 7): counted, the first one kept.
     fn after_end(&mut self, at: &MovePlace, point: Option<Point>) {
         self.moves_after_end += 1;
-        if self.first_after_end.is_none() {
+        if self.first_after_end.is_none() && !self.after_end_reported {
             let f = self.move_finding(
                 Code::MoveAfterEnd,
                 Severity::Warning,
@@ -555,8 +607,8 @@ impl<'r> Replayer<'r> {
         Flow::Go
     }
 
-    /// What the replay found, findings in the order of the moves.
-    fn finish(mut self, keep_position: bool) -> Replay {
+    /// The first move after the end, if there was one, with how many followed.
+    fn push_after_end(&mut self) {
         if let Some(mut f) = self.first_after_end.take() {
             let end = self.ended_at.unwrap_or(0);
             f.message = format!(
@@ -565,6 +617,17 @@ impl<'r> Replayer<'r> {
             );
             self.findings.push(f);
         }
+    }
+
+    /// What the replay of a side line found.
+    fn line_findings(mut self) -> Vec<Finding> {
+        self.push_after_end();
+        self.findings
+    }
+
+    /// What the replay found, findings in the order of the moves.
+    fn finish(mut self, keep_position: bool) -> Replay {
+        self.push_after_end();
         self.findings
             .sort_by_key(|f| (f.r#move.unwrap_or(u32::MAX), f.offset));
         let board = &*self.board;

@@ -1,4 +1,5 @@
-//! Reading one game tree's main line into a [`GameRecord`], without copying its text.
+//! Reading one game tree into a [`GameRecord`], without copying its text: the main line,
+//! and the side variations as lines of their own that leave it (or each other).
 
 use std::ops::Range;
 
@@ -38,6 +39,44 @@ pub struct Node {
     pub mv: Option<RecordedMove>,
 }
 
+/// A side variation's line of play: its own nodes, from where it leaves another line,
+/// through the first variation at each of its own branches (as the main line runs
+/// through the first variation at each of its). Its other variations are lines of their
+/// own, which leave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideLine {
+    /// The line it leaves: `None` for the main line, else an index of
+    /// [`GameRecord::side_lines`], always smaller than its own.
+    pub parent: Option<u32>,
+    /// How many of the parent line's own nodes (those that change something) come before
+    /// the branch: the line plays on from the position after them.
+    pub fork: u32,
+    /// The variation's name where it begins: the child index of each game tree from the
+    /// root down to it (`"1"`, `"0.2.1"`).
+    pub path: Box<str>,
+    /// Its own nodes: a range of [`GameRecord::side_nodes`].
+    pub nodes: Range<u32>,
+    /// Where the line goes on into a deeper first variation, as indices of its own nodes:
+    /// from each on, the name gains a `.0`.
+    pub deeper: Vec<u32>,
+}
+
+impl SideLine {
+    /// The variation's name at its own node `index`.
+    pub fn name_at(&self, index: u32) -> Box<str> {
+        let deeper = self.deeper.iter().filter(|&&d| d <= index).count();
+        if deeper == 0 {
+            return self.path.clone();
+        }
+        let mut name = String::with_capacity(self.path.len() + 2 * deeper);
+        name.push_str(&self.path);
+        for _ in 0..deeper {
+            name.push_str(".0");
+        }
+        name.into_boxed_str()
+    }
+}
+
 /// A root property value as written (escapes left in), with the offset of its identifier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawValue<'a> {
@@ -71,7 +110,7 @@ pub struct RootProps<'a> {
 /// A problem of the record itself (syntax or property values).
 pub type RecordProblem = Finding;
 
-/// One game's main line, as read.
+/// One game tree, as read: the root's properties, the main line and the side lines.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord<'a> {
     pub root: RootProps<'a>,
@@ -85,6 +124,11 @@ pub struct GameRecord<'a> {
     pub territory_white: Vec<Point>,
     /// Number of main-line nodes (root included).
     pub node_count: u32,
+    /// The side variations, in the order they begin in the text (empty when only the main
+    /// line is read, see [`Limits::side_lines`]).
+    pub side_lines: Vec<SideLine>,
+    /// The nodes of all side lines that change something; each line holds a range.
+    pub side_nodes: Vec<Node>,
     /// Syntax and property problems, as findings (line and column not yet filled).
     pub problems: Vec<RecordProblem>,
     /// True when the text broke off so that the rest of the game could not be read.
@@ -96,12 +140,51 @@ impl GameRecord<'_> {
     pub fn move_count(&self) -> usize {
         self.nodes.iter().filter(|n| n.mv.is_some()).count()
     }
+
+    /// The own nodes of a line: the main line's (`None`) or a side line's.
+    pub fn line_nodes(&self, line: Option<u32>) -> &[Node] {
+        match line {
+            None => &self.nodes,
+            Some(i) => {
+                let range = &self.side_lines[i as usize].nodes;
+                &self.side_nodes[range.start as usize..range.end as usize]
+            }
+        }
+    }
+
+    /// The side line `line` written out as a game of its own: the root's properties, the
+    /// nodes from the root to where it begins, then its own; no side lines. Its moves are
+    /// numbered as the audit numbers them along that path.
+    pub fn path_record(&self, line: u32) -> Self {
+        let mut chain = vec![(Some(line), u32::MAX)];
+        let mut at = line;
+        while let Some(parent) = self.side_lines[at as usize].parent {
+            chain.push((Some(parent), self.side_lines[at as usize].fork));
+            at = parent;
+        }
+        chain.push((None, self.side_lines[at as usize].fork));
+        let mut nodes = Vec::new();
+        for &(l, upto) in chain.iter().rev() {
+            let own = self.line_nodes(l);
+            nodes.extend_from_slice(&own[..own.len().min(upto as usize)]);
+        }
+        GameRecord {
+            root: self.root.clone(),
+            nodes,
+            setup: self.setup.clone(),
+            node_count: self.node_count,
+            ..GameRecord::default()
+        }
+    }
 }
 
 /// Limits on what one game may hold, so that hostile input cannot exhaust memory.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub max_nodes: u32,
+    /// Read the side variations as lines of their own (`--main-line` leaves them out:
+    /// they are then only format-checked).
+    pub side_lines: bool,
 }
 
 impl Default for Limits {
@@ -109,13 +192,16 @@ impl Default for Limits {
     /// that one game whose every move is illegal (a finding of a few hundred bytes per
     /// move) stays within a couple of hundred megabytes.
     fn default() -> Self {
-        Limits { max_nodes: 250_000 }
+        Limits {
+            max_nodes: 250_000,
+            side_lines: true,
+        }
     }
 }
 
-/// Reads a game tree's text (`(` ... `)`) into a [`GameRecord`]: the root's properties and
-/// the main line (the first variation at every branch). Never fails: problems become
-/// findings of the record.
+/// Reads a game tree's text (`(` ... `)`) into a [`GameRecord`]: the root's properties,
+/// the main line (the first variation at every branch) and the side lines. Never fails:
+/// problems become findings of the record.
 pub fn parse_game<'a>(text: &'a str, limits: Limits) -> GameRecord<'a> {
     reader::read(text, limits, true)
 }

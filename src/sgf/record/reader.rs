@@ -9,10 +9,12 @@ use crate::sgf::lexer::{Lexer, Token};
 use super::{GameRecord, Limits, MoveTarget, Node, RawValue, RecordedMove, RootProps};
 
 mod format;
+mod side;
 mod stones;
 
 use crate::sgf::props::PropDef;
 use format::FormatState;
+use side::{Level, LineRef, SideState};
 
 /// `FF[]` and `GM[]` of a game tree's root (FF[1] and Go when missing).
 pub(super) fn root_file_format(text: &str) -> crate::sgf::values::FileFormat {
@@ -212,6 +214,8 @@ fn too_large(rec: &mut GameRecord<'_>, offset: usize, limits: Limits) {
 
 /// State of the node being read.
 struct NodeBuilder {
+    /// The side line it belongs to; `None` on the main line.
+    line: Option<u32>,
     offset: u32,
     setup_start: u32,
     player: Option<Color>,
@@ -270,6 +274,10 @@ struct TreePlace {
     in_ignored_node: bool,
     /// No node but the root has been read yet.
     in_root: bool,
+    /// Per depth: the game tree being read there, and the line its nodes go to.
+    levels: Vec<Level>,
+    /// Inside a node of a side line that is read (its moves and setup, for the replay).
+    in_side_node: bool,
 }
 
 /// The property being read.
@@ -362,6 +370,7 @@ struct GameReader<'a> {
     /// Tokens to read again before the lexer's next (an implied `;`, then the identifier
     /// that implied it).
     again: Vec<Token<'a>>,
+    side: SideState,
 }
 
 impl<'a> GameReader<'a> {
@@ -385,6 +394,8 @@ impl<'a> GameReader<'a> {
                 closed_child: vec![false],
                 in_ignored_node: false,
                 in_root: true,
+                levels: vec![Level::ROOT, Level::ROOT],
+                in_side_node: false,
             },
             markup: Markup {
                 black: Vec::new(),
@@ -397,6 +408,7 @@ impl<'a> GameReader<'a> {
             lowercase_seen: Vec::new(),
             format: FormatState::new(text, format_checks),
             again: Vec::new(),
+            side: SideState::default(),
         }
     }
 
@@ -405,6 +417,15 @@ impl<'a> GameReader<'a> {
     }
 
     fn token(&mut self, token: Token<'a>) -> Flow {
+        let before = self.rec.problems.len();
+        let flow = self.dispatch(token);
+        if self.tree.in_side_node && self.rec.problems.len() > before {
+            self.name_side_problems(before);
+        }
+        flow
+    }
+
+    fn dispatch(&mut self, token: Token<'a>) -> Flow {
         match token {
             Token::Open(_) => {
                 self.open();
@@ -464,12 +485,16 @@ impl<'a> GameReader<'a> {
         if let Some(n) = self.current.take() {
             let setup_end = self.rec.setup.len() as u32;
             if n.mv.is_some() || n.player.is_some() || setup_end > n.setup_start {
-                self.rec.nodes.push(Node {
+                let node = Node {
                     offset: n.offset,
                     setup: n.setup_start..setup_end,
                     player: n.player,
                     mv: n.mv,
-                });
+                };
+                match n.line {
+                    None => self.rec.nodes.push(node),
+                    Some(line) => self.push_side_node(line, node),
+                }
             }
         }
     }
@@ -493,6 +518,8 @@ impl<'a> GameReader<'a> {
         t.depth += 1;
         t.closed_child.truncate(t.depth);
         t.closed_child.push(false);
+        t.levels.truncate(t.depth);
+        t.levels.push(Level::PENDING);
         if t.on_main && t.depth == t.main_depth + 1 {
             t.main_depth = t.depth;
         }
@@ -532,6 +559,10 @@ impl<'a> GameReader<'a> {
             }
             self.tree.closed_child[self.tree.depth - 1] = true;
         }
+        if self.tree.in_side_node {
+            self.finish_node();
+            self.tree.in_side_node = false;
+        }
         self.tree.depth -= 1;
         self.tree.in_ignored_node = true;
         self.tree.after_close = true;
@@ -556,8 +587,12 @@ impl<'a> GameReader<'a> {
                 "node after the variations of its sequence (';' after ')'): ignored".to_string(),
             );
         }
+        self.tree.in_side_node = false;
         if ignored {
             self.tree.in_ignored_node = true;
+            if !after_variation && self.limits.side_lines {
+                self.side_node(off);
+            }
             return Flow::Go;
         }
         self.tree.in_ignored_node = false;
@@ -565,10 +600,18 @@ impl<'a> GameReader<'a> {
             self.tree.in_root = false;
         }
         self.finish_node();
+        if self.limits.side_lines {
+            // Settles where the main line's branches are, for the side lines that leave it.
+            self.line_at(self.tree.depth, off);
+            if let Some(level) = self.tree.levels.get_mut(self.tree.depth) {
+                level.line = LineRef::Main;
+            }
+        }
         if self.count_node(off) == Flow::Stop {
             return Flow::Stop;
         }
         let mut node = NodeBuilder {
+            line: None,
             offset: off as u32,
             setup_start: self.rec.setup.len() as u32,
             player: None,
@@ -594,6 +637,29 @@ impl<'a> GameReader<'a> {
         }
         self.current = Some(node);
         Flow::Go
+    }
+
+    /// A node of a side variation: read into its side line (see [`side`]), through the
+    /// general path, which follows the stones of moves outside the main line for the
+    /// format checks.
+    fn side_node(&mut self, off: usize) {
+        self.finish_node();
+        let LineRef::Side(line) = self.line_at(self.tree.depth, off) else {
+            return;
+        };
+        self.tree.in_ignored_node = false;
+        self.tree.in_side_node = true;
+        // A node's setup is a set of points of its own.
+        self.setup_seen = PointSet::EMPTY;
+        self.setup_seen_in = self.rec.node_count;
+        self.current = Some(NodeBuilder {
+            line: Some(line),
+            offset: off as u32,
+            setup_start: self.rec.setup.len() as u32,
+            player: None,
+            mv: None,
+            seen: SeenIds::default(),
+        });
     }
 
     /// The bare-move nodes (`;B[dd]`) that follow one, without the general path.
@@ -737,6 +803,16 @@ impl<'a> GameReader<'a> {
         if self.tree.in_ignored_node || self.current.is_none() {
             return Flow::Go;
         }
+        if self.tree.in_side_node
+            && matches!(
+                self.prop.kind,
+                Prop::TerritoryBlack | Prop::TerritoryWhite | Prop::Root(_)
+            )
+        {
+            // A side line is replayed, never counted: its markup and game information
+            // are only format-checked.
+            return Flow::Go;
+        }
         match self.prop.kind {
             Prop::Move(color) => self.move_value(color, value),
             Prop::AddBlack => return self.setup_value(Some(Color::Black), value, off),
@@ -764,7 +840,9 @@ impl<'a> GameReader<'a> {
             target: move_target(value.trim().as_bytes()),
             offset: self.prop.offset,
         });
-        self.markup.clear();
+        if !self.tree.in_side_node {
+            self.markup.clear();
+        }
     }
 
     /// `AB`, `AW`, `AE`: the points, each once per node, up to [`MAX_SETUP_POINTS`].
@@ -775,8 +853,17 @@ impl<'a> GameReader<'a> {
         }
         let mut pts = Vec::new();
         let read = push_points(value, &mut self.setup_seen, &mut pts);
+        if self.tree.in_side_node {
+            self.side.setup_points += pts.len();
+            if self.side.setup_points > MAX_SETUP_POINTS || self.side.full {
+                self.side.full = true;
+                let message = format!("more than {MAX_SETUP_POINTS} setup points in side variations: the rest are not replayed");
+                self.side_limit(off, message);
+                pts.clear();
+            }
+        }
         self.rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
-        if self.rec.setup.len() > MAX_SETUP_POINTS {
+        if !self.tree.in_side_node && self.rec.setup.len() > MAX_SETUP_POINTS {
             self.rec.problems.push(Finding::new(
                 Code::TooLarge,
                 Severity::Error,

@@ -370,7 +370,7 @@ impl GameReader<'_> {
     #[inline]
     fn track_move(&mut self, color: Color, value: &[u8]) {
         let f = &mut self.format;
-        if !f.main_ended && !self.tree.in_ignored_node {
+        if !f.main_ended && !self.tree.in_ignored_node && !self.tree.in_side_node {
             return;
         }
         let node = f.nodes;

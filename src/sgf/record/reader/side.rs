@@ -1,0 +1,217 @@
+//! Where side variations go as the tree is read: each game tree's place among its
+//! siblings, the line its nodes are read into, and the side lines begun on the way. The
+//! main line's own reading (the first variation at every branch) stays in the reader;
+//! this only names and files what leaves it.
+
+use crate::finding::{Code, Severity};
+use crate::sgf::record::{Node, SideLine};
+
+use super::GameReader;
+
+/// Nesting of side lines (a line leaving a line leaving a line ...) one path may hold:
+/// the replay keeps a copy of the game's state at each open branch. Real problem
+/// collections and joseki dictionaries stay far below.
+pub(super) const MAX_SIDE_NESTING: u32 = 200;
+
+/// The line the nodes of one game tree's sequence are read into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LineRef {
+    /// No node of the sequence has been read yet: which line it is is settled at its
+    /// first node (an empty variation `()` counts as no child).
+    Pending,
+    Main,
+    Side(u32),
+    /// Not read: side lines left out, past the limits, or a tree the main line's own
+    /// reading does not follow.
+    Skip,
+}
+
+/// One game tree being read (one per depth).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Level {
+    pub(super) line: LineRef,
+    /// Its index among its parent's children.
+    index: u32,
+    /// Children with nodes begun so far.
+    children: u32,
+    /// The own nodes its line held when its first child began: where the other children
+    /// leave that line.
+    fork: u32,
+    /// Side lines nested on the way down to it.
+    nesting: u32,
+}
+
+impl Level {
+    pub(super) const ROOT: Level = Level {
+        line: LineRef::Main,
+        index: 0,
+        children: 0,
+        fork: 0,
+        nesting: 0,
+    };
+    pub(super) const PENDING: Level = Level {
+        line: LineRef::Pending,
+        ..Level::ROOT
+    };
+}
+
+impl GameReader<'_> {
+    /// The number of own nodes `line` holds so far.
+    fn own_len(&self, line: LineRef) -> u32 {
+        match line {
+            LineRef::Main => self.rec.nodes.len() as u32,
+            LineRef::Side(i) => self.rec.side_lines[i as usize].nodes.len() as u32,
+            LineRef::Pending | LineRef::Skip => 0,
+        }
+    }
+
+    /// The line the sequence at `depth` is read into, settled now if it was pending:
+    /// its parent's line when it is the first child, else a new side line that leaves
+    /// it (only read while side lines are read and within the limits). Pending trees
+    /// above it (`((;`) are settled first, from the top down.
+    pub(super) fn line_at(&mut self, depth: usize, offset: usize) -> LineRef {
+        let Some(level) = self.tree.levels.get(depth) else {
+            return LineRef::Skip;
+        };
+        if level.line != LineRef::Pending {
+            return level.line;
+        }
+        let mut top = depth;
+        while top > 1 && self.tree.levels[top - 1].line == LineRef::Pending {
+            top -= 1;
+        }
+        for d in top..=depth {
+            self.settle(d, offset);
+        }
+        self.tree.levels[depth].line
+    }
+
+    /// Settles the line of the pending tree at `depth`, its parent's being settled.
+    fn settle(&mut self, depth: usize, offset: usize) {
+        if depth <= 1 {
+            self.tree.levels[depth].line = LineRef::Main;
+            return;
+        }
+        let parent = self.tree.levels[depth - 1];
+        let index = parent.children;
+        self.tree.levels[depth - 1].children += 1;
+        let (line, nesting) = if index == 0 {
+            let fork = self.own_len(parent.line);
+            self.tree.levels[depth - 1].fork = fork;
+            if let LineRef::Side(i) = parent.line {
+                self.rec.side_lines[i as usize].deeper.push(fork);
+            }
+            (parent.line, parent.nesting)
+        } else {
+            let place = (depth, index);
+            self.begin_side_line(parent.line, parent.fork, parent.nesting + 1, place, offset)
+        };
+        let level = &mut self.tree.levels[depth];
+        level.line = line;
+        level.index = index;
+        level.nesting = nesting;
+    }
+
+    /// A new side line leaving `parent` after its first `fork` own nodes, the
+    /// `index`th child of the tree at `depth - 1`, its first node at `offset`.
+    fn begin_side_line(
+        &mut self,
+        parent: LineRef,
+        fork: u32,
+        nesting: u32,
+        (depth, index): (usize, u32),
+        offset: usize,
+    ) -> (LineRef, u32) {
+        let parent = match parent {
+            LineRef::Main => None,
+            LineRef::Side(i) => Some(i),
+            LineRef::Pending | LineRef::Skip => return (LineRef::Skip, nesting),
+        };
+        if !self.limits.side_lines || self.side.full {
+            return (LineRef::Skip, nesting);
+        }
+        if nesting > MAX_SIDE_NESTING {
+            self.side_limit(
+                offset,
+                format!("side variations nested more than {MAX_SIDE_NESTING} deep: the deeper ones are not replayed"),
+            );
+            return (LineRef::Skip, nesting);
+        }
+        let mut path = String::new();
+        for level in &self.tree.levels[2..depth] {
+            path.push_str(&level.index.to_string());
+            path.push('.');
+        }
+        path.push_str(&index.to_string());
+        let start = self.rec.side_nodes.len() as u32;
+        self.rec.side_lines.push(SideLine {
+            parent,
+            fork,
+            path: path.into_boxed_str(),
+            nodes: start..start,
+            deeper: Vec::new(),
+        });
+        (LineRef::Side(self.rec.side_lines.len() as u32 - 1), nesting)
+    }
+
+    /// Names the problems found in the side node being read (those from `before` on) by
+    /// its variation.
+    pub(super) fn name_side_problems(&mut self, before: usize) {
+        let Some(line) = self.current.as_ref().and_then(|n| n.line) else {
+            return;
+        };
+        let side_line = &self.rec.side_lines[line as usize];
+        let name = side_line.name_at(side_line.nodes.len() as u32);
+        for p in &mut self.rec.problems[before..] {
+            p.variation.get_or_insert_with(|| name.clone());
+        }
+    }
+
+    /// Side lines stop being read past a limit, with one finding that says so.
+    pub(super) fn side_limit(&mut self, offset: usize, message: String) {
+        if !self.side.reported {
+            self.side.reported = true;
+            self.rec.problems.push(crate::finding::Finding::new(
+                Code::TooLarge,
+                Severity::Warning,
+                offset,
+                message,
+            ));
+        }
+    }
+
+    /// Files a finished side node under its line (the newest line: a line's nodes are
+    /// read in one run, before any line that leaves it).
+    pub(super) fn push_side_node(&mut self, line: u32, node: Node) {
+        let newest = self.rec.side_lines.len() as u32 - 1;
+        if line != newest || self.side.full {
+            return;
+        }
+        self.side.count += 1;
+        if self.side.count > self.limits.max_nodes {
+            self.side.full = true;
+            let offset = node.offset as usize;
+            let max = self.limits.max_nodes;
+            self.side_limit(
+                offset,
+                format!("more than {max} nodes in side variations: the rest are not replayed"),
+            );
+            return;
+        }
+        self.rec.side_nodes.push(node);
+        self.rec.side_lines[line as usize].nodes.end = self.rec.side_nodes.len() as u32;
+    }
+}
+
+/// What the reading of side lines has used up.
+#[derive(Default)]
+pub(super) struct SideState {
+    /// Side nodes read.
+    pub(super) count: u32,
+    /// Setup points of side nodes read.
+    pub(super) setup_points: usize,
+    /// A limit was passed: no more side nodes are read.
+    pub(super) full: bool,
+    /// The limit's finding was given.
+    pub(super) reported: bool,
+}
