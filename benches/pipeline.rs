@@ -17,6 +17,14 @@
 //! The speed of counting against parsing: `sgf-parse` alone on `tygem-9d-part03.sgf`
 //! against its `--dead none` and default audits (`--jobs 1`);
 //! `cargo bench --bench pipeline -- --counting` measures only those.
+//! The cost of replaying side variations: `cargo bench --bench pipeline -- --trees [FILE]`
+//! writes 60 random 19x19 game trees (fixed seed, see `trees/mod.rs`: main lines of 150-300
+//! moves, side variations of 2-40 moves nested up to 4 deep, about 450 moves a tree) 100
+//! times over into a temporary folder (6,000 files, about 2.7 million moves counting every
+//! node of every variation), and times its `--dead none --jobs 1` audit with every path
+//! replayed (the default) and with `--main-line` (side variations only format-checked),
+//! against `tygem-9d-part03.sgf` (or FILE) with the same options; prints moves/s (best and
+//! median of the rounds), the ratios trees/baseline and default/`--main-line`.
 //!
 //! The audit is timed as a whole process (`sgfaudit audit --json --jobs N > /dev/null`),
 //! the baselines in this process. Each measurement is the median of `SGFAUDIT_BENCH_RUNS`
@@ -32,6 +40,8 @@ use sgfaudit::input::split::split;
 use sgfaudit::output::progress::ProgressMode;
 use sgfaudit::output::{reporter, Format};
 use sgfaudit::run::{run, RunConfig};
+
+mod trees;
 
 fn files() -> Vec<PathBuf> {
     let args: Vec<PathBuf> = std::env::args()
@@ -196,6 +206,9 @@ fn main() {
         .cloned()
         .collect();
     let mut t = Rounds::default();
+    if std::env::args().any(|a| a == "--trees") {
+        return trees_mode(&files, runs);
+    }
     if std::env::args().any(|a| a == "--counting") {
         // Only the counted file: sgf-parse, the default audit, `--dead none`.
         for round in 0..runs {
@@ -388,4 +401,157 @@ fn zip_one(file: &std::path::Path, out: &std::path::Path) {
     zip.start_file(name, options).unwrap();
     zip.write_all(&std::fs::read(file).unwrap()).unwrap();
     zip.finish().unwrap();
+}
+
+/// The summary record of `sgfaudit audit --json --jobs 1 --dead none [EXTRA...] PATH`.
+fn audit_summary(path: &std::path::Path, extra: &[&str]) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(["audit", "--json", "--progress", "never", "--jobs", "1"])
+        .args(["--dead", "none"])
+        .args(extra)
+        .arg(path)
+        .output()
+        .expect("sgfaudit runs");
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", out.status);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let last = stdout.lines().last().expect("a summary line");
+    let record: serde_json::Value = serde_json::from_str(last).unwrap();
+    assert_eq!(record["type"], "summary", "{last}");
+    record["data"].clone()
+}
+
+/// The `--trees` mode: the cost of replaying every side variation (see the top doc).
+fn trees_mode(files: &[PathBuf], runs: usize) {
+    let baseline = match files {
+        [one] => one.clone(),
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/corpus/tygem/tygem-9d-part03.sgf"),
+    };
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let tree_moves = write_trees(dir.path(), started);
+    let folder = dir.path().to_path_buf();
+    let base_moves = trees_summaries(&folder, &baseline);
+    let secs = trees_rounds(&folder, &baseline, runs);
+    print_trees(runs, &secs, [tree_moves, tree_moves, base_moves]);
+    println!(
+        "--trees took {:.1} s in all",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Generates the random trees and writes them many times over into `dir` (a subfolder a
+/// copy), printing what was written; returns the moves in every node of every file.
+fn write_trees(dir: &std::path::Path, started: Instant) -> usize {
+    const TREES: usize = 60;
+    const COPIES: usize = 100;
+    let mut rng = trees::Rng::new(0x5EED_7EE5);
+    let generated: Vec<trees::Tree> = (0..TREES).map(|_| trees::tree(&mut rng)).collect();
+    for copy in 0..COPIES {
+        let sub = dir.join(format!("copy{copy:03}"));
+        std::fs::create_dir(&sub).unwrap();
+        for (i, tree) in generated.iter().enumerate() {
+            std::fs::write(sub.join(format!("tree{i:02}.sgf")), &tree.text).unwrap();
+        }
+    }
+    let tree_moves: usize = COPIES * generated.iter().map(|t| t.moves).sum::<usize>();
+    let files_written = TREES * COPIES;
+    let bytes = COPIES * generated.iter().map(|t| t.text.len()).sum::<usize>();
+    let variations: usize = generated.iter().map(|t| t.variations).sum();
+    let deepest = generated.iter().map(|t| t.deepest).max().unwrap_or(0);
+    let nested = generated.iter().filter(|t| t.deepest >= 2).count();
+    println!(
+        "trees: {files_written} files ({TREES} trees x {COPIES} copies), {files_written} games, \
+         {tree_moves} moves in every node of every variation ({} a tree), {:.1} MB; \
+         {variations} side variations in the {TREES} trees, {nested} trees nested 2 or more deep, \
+         deepest {deepest}; written in {:.2} s",
+        tree_moves / files_written,
+        bytes as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    );
+    tree_moves
+}
+
+/// Once each, untimed (also warms the cache): what the audit reports on the trees (default
+/// and `--main-line`) and on the baseline, printed; returns the baseline's moves.
+fn trees_summaries(folder: &std::path::Path, baseline: &std::path::Path) -> usize {
+    for (name, extra) in [("default", &[][..]), ("--main-line", &["--main-line"][..])] {
+        let s = audit_summary(folder, extra);
+        println!(
+            "audit of the trees ({name}): {} games, {} moves reported, by_status {}, by_code {}",
+            s["games"], s["moves"], s["by_status"], s["by_code"]
+        );
+    }
+    let s = audit_summary(baseline, &[]);
+    let base_moves = s["moves"].as_u64().expect("moves in the summary") as usize;
+    println!(
+        "baseline {}: {} games, {base_moves} moves",
+        baseline.display(),
+        s["games"]
+    );
+    base_moves
+}
+
+/// The timed rounds, the three measurements in turn first: the trees with every path
+/// replayed, the trees with `--main-line`, the baseline; each round's seconds of each.
+fn trees_rounds(folder: &PathBuf, baseline: &PathBuf, runs: usize) -> [Vec<f64>; 3] {
+    let mut secs: [Vec<f64>; 3] = Default::default();
+    let folder = std::slice::from_ref(folder);
+    let base = std::slice::from_ref(baseline);
+    let dead_none = ["--dead", "none"];
+    let main_line = ["--dead", "none", "--main-line"];
+    for round in 0..runs {
+        for k in 0..3 {
+            let which = (round + k) % 3;
+            timed(&mut secs[which], || match which {
+                0 => audit_with(folder, 1, "jsonl", &dead_none),
+                1 => audit_with(folder, 1, "jsonl", &main_line),
+                _ => audit_with(base, 1, "jsonl", &dead_none),
+            });
+        }
+    }
+    secs
+}
+
+/// Prints the rounds of the `--trees` mode: each measurement's best and median time and
+/// moves/s, the ratios trees / baseline and default / `--main-line`.
+fn print_trees(runs: usize, secs: &[Vec<f64>; 3], moves: [usize; 3]) {
+    let best = |v: &[f64]| v.iter().cloned().fold(f64::INFINITY, f64::min);
+    println!("--json --jobs 1 --dead none, {runs} rounds: best / median");
+    let names = [
+        "trees, every path replayed",
+        "trees, --main-line",
+        "baseline (part03)",
+    ];
+    for k in 0..3 {
+        println!(
+            "{:<28} {:>8.3} s {:>8.3} s  {:>6.2} M moves/s {:>6.2} M moves/s",
+            names[k],
+            best(&secs[k]),
+            median(secs[k].clone()),
+            moves[k] as f64 / best(&secs[k]) / 1e6,
+            moves[k] as f64 / median(secs[k].clone()) / 1e6,
+        );
+    }
+    let speed = |k: usize, t: f64| moves[k] as f64 / t;
+    for (k, name, aim) in [
+        (0, "every path replayed", "aim >= 0.14x"),
+        (1, "--main-line", "was 0.27x before side lines"),
+    ] {
+        let per_round: Vec<f64> = (0..runs)
+            .map(|r| speed(k, secs[k][r]) / speed(2, secs[2][r]))
+            .collect();
+        println!(
+            "ratio trees / baseline (moves/s), {name}: {:.3}x best, {:.3}x median, {:.3}x median of the rounds ({aim})",
+            speed(k, best(&secs[k])) / speed(2, best(&secs[2])),
+            speed(k, median(secs[k].clone())) / speed(2, median(secs[2].clone())),
+            median(per_round)
+        );
+    }
+    let (of_rounds, list) = ratios(&secs[0], &secs[1]);
+    println!(
+        "ratio default / --main-line on the trees (time): {:.2}x best, {:.2}x median; {of_rounds:.2}x median of the rounds: {list} (aim <= 2x)",
+        best(&secs[0]) / best(&secs[1]),
+        median(secs[0].clone()) / median(secs[1].clone())
+    );
 }
