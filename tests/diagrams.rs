@@ -453,6 +453,48 @@ fn show_prints_a_text_board_and_names_what_it_cannot_show() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no game 3"));
 }
 
+#[test]
+fn show_and_the_html_report_draw_a_side_variations_move_on_its_own_path() {
+    // Variation "0.1" leaves the main line after Black 3 took the White stone at A5;
+    // White 4 on A5 is a suicide there. On the main line A5 is taken by Black 5, and on
+    // variation "1" the board has a White stone on A5 and none on A4.
+    let file = "corpus/rules/art5-side-variations-each-on-their-own-board__suicide@4.sgf";
+    let out = sgfaudit(&["show", file]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("before move 4 of variation 0.1: W A5"),
+        "{text}"
+    );
+    assert!(text.contains("variation 0.1: a side line"), "{text}");
+    // The A5 point is empty before the move (the capture happened on this path) and the
+    // Black stones at B5 and A4 stand: row 5 reads `>* X`.
+    assert!(text.contains("5>* X . . . 5"), "{text}");
+    // The same move number on another path is another position.
+    let out = sgfaudit(&["show", file, "--variation", "1", "--move", "4"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("before move 4 of variation 1: W A4"),
+        "{text}"
+    );
+    assert!(text.contains("5 O X . . . 5"), "{text}");
+    let out = sgfaudit(&["show", file, "--variation", "7", "--move", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no side variation 7"));
+
+    let html = sgfaudit(&["audit", "--format", "html", file]);
+    let html = String::from_utf8(html.stdout).unwrap();
+    assert!(
+        html.contains("before move 4 of variation 0.1"),
+        "the figure's title"
+    );
+    assert!(
+        html.contains("--move 4 --variation 0.1</pre>"),
+        "the show line names the variation"
+    );
+}
+
 fn tiny_figures() -> Vec<(&'static str, Figure)> {
     let p = Position::from_diagram(
         ". X O .
