@@ -5,13 +5,21 @@
 //! ```text
 //! input (walk, read/mmap, decode CA[], split into games)
 //!   -> sgf (one game's text -> GameRecord: root properties, main line, side lines, offsets)
+//!   -> board, rules, komi (the incremental board; rule sets and komi as data)
 //!   -> replay (board + rules: illegal moves, repetitions on every line; art. 2-7, 17.2, 19, 20)
-//!   -> score (dead stones, area count, RE[] parsing, the check; art. 8-11)
-//!   -> audit (one GameReport per game, findings with line:column)
-//!   -> output (jsonl / table / csv / github reporters, progress bar)
+//!   -> score (dead stones, area and territory counts, RE[] parsing, the check; art. 8-11)
+//!   -> audit (one GameReport per game, findings with line:column, the result's verdict)
+//!   -> dups (the same game recorded twice: canonical keys, clusters)
+//!   -> gate (what a run shows and what fails it) and output (table, jsonl, csv,
+//!      findings-csv, github, html, sarif, junit, gitlab; the progress bar)
+//!   -> partition (inputs cut into parts of equal bytes: --shard, Dask) and run (the
+//!      pipeline over many files in parallel, in input order)
+//!   -> cli, config, explain (the command line, sgfaudit.toml, the codes' catalogue)
+//!   -> commands (audit, score, show, dups) and stream (a run as a byte stream, for the
+//!      Python package)
 //! ```
 //!
-//! `run` drives it over many files in parallel, in input order.
+//! Each stage imports only from the stages above it (`tests/layers.rs`).
 //!
 //! ```
 //! use sgfaudit::audit::{audit_game, AuditOptions, GameInput, Status};

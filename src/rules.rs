@@ -45,7 +45,8 @@ pub enum Counting {
     Area,
     /// Area, but empty regions touching both colours count for nobody (Tromp-Taylor).
     AreaNoSplit,
-    /// Surrounded points plus prisoners (Japanese, Korean): not built yet.
+    /// Surrounded points plus prisoners (Japanese, Korean; `score::territory`, arts. 8–10
+    /// of the Japanese rules 1989): the territory count, checked beside the area count.
     Territory,
 }
 

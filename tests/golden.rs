@@ -127,3 +127,46 @@ fn the_fixtures_hold_the_awkward_text() {
     let score = run(&["score", &format!("{FIXTURES}/cjk 围棋.sgf")]);
     assert!(score.contains("柯洁"), "{score}");
 }
+
+#[test]
+fn csv_reports_the_confidence_json_lines_reports() {
+    // The check's confidence is reported to three decimals in every output; CSV once
+    // wrote it raw (0.8449101931999999 where JSON Lines said 0.845).
+    let json = common::json_lines(&common::sgfaudit(&["audit", "--json", "corpus"]).stdout);
+    let from_json: Vec<String> = common::games(&json)
+        .iter()
+        .map(|g| match g["check"]["confidence"].as_f64() {
+            Some(c) => format!("{c:?}"),
+            None => String::new(),
+        })
+        .collect();
+    let csv = common::sgfaudit(&["audit", "--format", "csv", "corpus"]);
+    let text = String::from_utf8(csv.stdout).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = header.iter().position(|c| *c == "confidence").unwrap();
+    let from_csv: Vec<String> = lines.map(|l| csv_cells(l)[at].clone()).collect();
+    assert_eq!(from_csv.len(), from_json.len());
+    let counted = from_json.iter().filter(|c| !c.is_empty()).count();
+    assert!(counted >= 100, "{counted} games with a confidence");
+    assert_eq!(from_csv, from_json);
+}
+
+/// The cells of a CSV row (RFC 4180 quoting).
+fn csv_cells(line: &str) -> Vec<String> {
+    let (mut cells, mut cell, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => cells.push(std::mem::take(&mut cell)),
+            c => cell.push(c),
+        }
+    }
+    cells.push(cell);
+    cells
+}

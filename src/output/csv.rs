@@ -67,7 +67,7 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
         g.check.difference.map(float).unwrap_or_default(),
         g.check.verdict.as_str().to_string(),
         field(g.check.reason.as_deref().unwrap_or("")),
-        g.check.confidence.map(float).unwrap_or_default(),
+        g.check.reported_confidence().map(float).unwrap_or_default(),
         field(g.check.assumed.as_deref().unwrap_or("")),
         count(Severity::Error).to_string(),
         count(Severity::Warning).to_string(),

@@ -293,7 +293,7 @@ impl Serialize for CheckJson<'_> {
             verdict: c.verdict.as_str(),
             reason: c.reason.as_deref(),
             difference: c.difference,
-            confidence: c.confidence.map(|p| (p * 1000.0).round() / 1000.0),
+            confidence: c.reported_confidence(),
             assumed: c.assumed.as_deref(),
         }
         .serialize(serializer)

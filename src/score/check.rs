@@ -48,6 +48,14 @@ pub struct Check {
     pub assumed: Option<String>,
 }
 
+impl Check {
+    /// The confidence as every output reports it: to three decimals (the check's odds
+    /// are no finer), so that JSON Lines, CSV and the frames agree.
+    pub fn reported_confidence(&self) -> Option<f64> {
+        self.confidence.map(|p| (p * 1000.0).round() / 1000.0)
+    }
+}
+
 /// What the checker must know about how the count was made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckContext {
