@@ -2,7 +2,9 @@
 //! symmetries, colours exchanged, cut short, another encoding and metadata, one or two
 //! moves changed, in a collection and in a zip) are found with their original; different
 //! games that share a long opening and short identical games are not merged; the Tygem
-//! files' exact pairs are found; `--jobs` does not change the output.
+//! files' exact pairs are found; `--jobs` does not change the output. Generated games: copies
+//! each a few moves from the last do not chain away from their cluster's reference, and
+//! thousands of games sharing an opening are clustered with a bounded number of comparisons.
 
 mod common;
 
@@ -21,6 +23,7 @@ use sgfaudit::run::ordered::GamesConfig;
 fn config(paths: Vec<PathBuf>, jobs: usize) -> GamesConfig {
     GamesConfig {
         paths,
+        walk: Default::default(),
         input_errors: Vec::new(),
         jobs,
         progress: ProgressMode::Never,
@@ -533,4 +536,142 @@ fn audit_duplicates_marks_every_game_with_an_earlier_copy() {
     let out = sgfaudit(&["audit", "--duplicates", "-"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("standard input"));
+}
+
+/// `n` different points of the 19×19 board in a fixed order from `seed`, none of `avoid`.
+fn points(seed: u64, n: usize, avoid: &[(u8, u8)]) -> Vec<(u8, u8)> {
+    let mut all: Vec<(u8, u8)> = (0..19)
+        .flat_map(|c| (0..19).map(move |r| (c, r)))
+        .filter(|p| !avoid.contains(p))
+        .collect();
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    for i in 0..n {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let j = i + (x % (all.len() - i) as u64) as usize;
+        all.swap(i, j);
+    }
+    all.truncate(n);
+    all
+}
+
+/// A game of these moves (Black first), seen through `s`.
+fn game_text(moves: &[(u8, u8)], s: Symmetry) -> String {
+    let body: String = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &(c, r))| {
+            let (c, r) = s.point(c, r, 19, 19);
+            let color = if i % 2 == 0 { 'B' } else { 'W' };
+            format!(";{color}[{}{}]", (b'a' + c) as char, (b'a' + r) as char)
+        })
+        .collect();
+    format!("(;GM[1]FF[4]SZ[19]KM[6.5]{body})")
+}
+
+/// The keys of these games, in this order.
+fn keys_of(games: &[String]) -> Vec<GameKey> {
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let slice = &split(text)[0];
+            GameKey::of(&sgfaudit::audit::GameInput {
+                path: "generated",
+                index: i,
+                text,
+                slice,
+                encoding: "UTF-8",
+                encoding_problem: None,
+                first_tree: None,
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn near_copies_do_not_chain_away_from_the_reference() {
+    // Four games, each with 3 moves changed from the one before (moves 40–45, 60–65,
+    // 80–85): the first and the third are 6 moves apart, the first and the last 9.
+    let first = points(1, 120, &[]);
+    let free = points(2, 9, &first);
+    let mut chain = vec![first];
+    for step in 0..3 {
+        let mut next = chain[step].clone();
+        for k in 0..3 {
+            next[40 + 20 * step + 2 * k + 1] = free[3 * step + k];
+        }
+        chain.push(next);
+    }
+    let texts: Vec<String> = chain
+        .iter()
+        .map(|m| game_text(m, Symmetry::Identity))
+        .collect();
+    let found = sgfaudit::dups::clusters(&keys_of(&texts));
+    let games: Vec<Vec<usize>> = found
+        .iter()
+        .map(|c| c.members.iter().map(|m| m.game).collect())
+        .collect();
+    // The first two, then the last two (a cluster of its own, not `near` of the first).
+    assert_eq!(games, vec![vec![0, 1], vec![2, 3]]);
+    for c in &found {
+        assert_eq!(c.reference, 0);
+        assert_eq!(c.members[1].relation, Relation::Near);
+    }
+}
+
+#[test]
+fn thousands_of_games_sharing_an_opening_are_clustered_with_few_comparisons() {
+    // 4,000 games of 160 moves: the same 100 first, then each its own. Copies at the end of
+    // the input: 12 with two opening moves changed (each shares its game's own moves),
+    // 12 exact copies in another orientation.
+    let opening = points(3, 100, &[]);
+    let games: Vec<Vec<(u8, u8)>> = (0..4000)
+        .map(|g| {
+            let mut moves = opening.clone();
+            moves.extend(points(10 + g, 60, &opening));
+            moves
+        })
+        .collect();
+    let mut texts: Vec<String> = games
+        .iter()
+        .map(|m| game_text(m, Symmetry::Identity))
+        .collect();
+    let originals: Vec<usize> = (0..24).map(|i| 97 + 163 * i).collect();
+    for (i, &g) in originals.iter().enumerate() {
+        let mut copy = games[g].clone();
+        if i < 12 {
+            copy.swap(50, 52);
+            copy[70] = copy[159];
+        }
+        texts.push(game_text(&copy, Symmetry::ALL[1 + i % 7]));
+    }
+    let keys = keys_of(&texts);
+    let grouping = sgfaudit::dups::cluster::grouping(&keys);
+    let expected: Vec<Vec<usize>> = originals
+        .iter()
+        .enumerate()
+        .map(|(i, &g)| vec![g, 4000 + i])
+        .collect();
+    let groups: Vec<&Vec<usize>> = grouping.groups.iter().map(|g| &g.games).collect();
+    assert_eq!(groups, expected.iter().collect::<Vec<_>>());
+    // Each game in at most `NEAR_BUDGET` comparisons (two games in each); unbounded, every
+    // game met its 32 neighbours in each of the 7 opening blocks, in two orientations:
+    // 448 comparisons a game.
+    let bound = keys.len() * sgfaudit::dups::cluster::NEAR_BUDGET as usize / 2;
+    assert!(
+        grouping.comparisons <= bound,
+        "{} comparisons, at most {bound}",
+        grouping.comparisons
+    );
+    let found = sgfaudit::dups::clusters(&keys);
+    for (i, c) in found.iter().enumerate() {
+        let expected = if i < 12 {
+            Relation::Near
+        } else {
+            Relation::Exact
+        };
+        assert_eq!(c.members[1].relation, expected, "cluster {i}");
+    }
 }

@@ -12,7 +12,7 @@ pub mod cluster;
 pub mod key;
 pub mod symmetry;
 
-pub use cluster::{group, Relation, MIN_MOVES};
+pub use cluster::{group, Group, Relation, MIN_MOVES};
 pub use key::GameKey;
 pub use symmetry::Symmetry;
 
@@ -41,8 +41,9 @@ pub struct Member {
 pub struct Cluster {
     /// In input order.
     pub members: Vec<Member>,
-    /// The most complete game (index into `members`): the longest main line, then a
-    /// result, the fewest reading problems, the most game information, the first read.
+    /// The most complete game (index into `members`): of the games that every other one
+    /// is a copy of, the longest main line, then a result, the fewest reading problems,
+    /// the most game information, the first read.
     pub reference: usize,
     /// Each field that disagrees, with its different values (in the most complete game's
     /// colours), in [`key::INFO_FIELDS`] order.
@@ -53,24 +54,17 @@ pub struct Cluster {
 pub fn clusters(keys: &[GameKey]) -> Vec<Cluster> {
     group(keys)
         .into_iter()
-        .map(|games| describe(keys, &games))
+        .map(|group| describe(keys, &group))
         .collect()
 }
 
-/// The most complete of `games` and how each of them relates to it.
-fn describe(keys: &[GameKey], games: &[usize]) -> Cluster {
-    let reference = (0..games.len())
-        .max_by_key(|&i| {
-            let k = &keys[games[i]];
-            (
-                k.moves(),
-                !k.info(3).is_empty(),
-                std::cmp::Reverse(k.problems),
-                k.info_count,
-                std::cmp::Reverse(games[i]),
-            )
-        })
-        .expect("a cluster has games");
+/// How each game of a group relates to its most complete game.
+fn describe(keys: &[GameKey], group: &Group) -> Cluster {
+    let games = &group.games;
+    let reference = games
+        .iter()
+        .position(|&g| g == group.reference)
+        .expect("the reference is one of the games");
     let r = &keys[games[reference]];
     let members: Vec<Member> = games
         .iter()
@@ -103,16 +97,19 @@ fn relate(g: usize, m: &GameKey, r: &GameKey, is_reference: bool) -> Member {
     let to_reference = r.symmetry.inverse();
     let (relation, symmetry) = if is_reference {
         (Relation::Reference, Symmetry::Identity)
-    } else if m.canonical == r.canonical {
-        (Relation::Exact, m.symmetry.then(to_reference))
-    } else if r.canonical.starts_with(&m.canonical) || m.canonical.starts_with(&r.canonical) {
-        (Relation::Prefix, m.symmetry.then(to_reference))
     } else {
-        // Linked through other copies or a few changed moves: the second orientation they
-        // share best.
-        let which = cluster::near(m, r).map(|(w, _)| w).unwrap_or(0);
-        let via = m.symmetry.then(m.near[which]).then(r.near[which].inverse());
-        (Relation::Near, via.then(to_reference))
+        match cluster::related(m, r) {
+            Some(relation @ (Relation::Exact | Relation::Prefix)) => {
+                (relation, m.symmetry.then(to_reference))
+            }
+            // A few changed moves (every `near` copy is within them of the most complete
+            // game): the second orientation they share best.
+            _ => {
+                let which = cluster::near(m, r).map(|(w, _)| w).unwrap_or(0);
+                let via = m.symmetry.then(m.near[which]).then(r.near[which].inverse());
+                (Relation::Near, via.then(to_reference))
+            }
+        }
     };
     let colors_swapped = matches!((m.first_color, r.first_color), (Some(a), Some(b)) if a != b);
     let differs = (0..INFO_FIELDS.len())
