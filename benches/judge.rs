@@ -120,7 +120,8 @@ fn main() {
             let command = format!("'{}' --mode gtp {options}", gnugo.display());
             let cpu_before = children_cpu();
             let mut judge = Judge::new(JudgeConfig::new(command));
-            // The engine starts on the first question: start it before timing.
+            // A first question before timing (the program's files come into the page
+            // cache); every position starts an engine of its own, whose start is timed.
             let _ = judge.dead_stones(&Position::from_diagram("X.\n.O"), 7.5, Color::Black);
             let (answers, times) = finals
                 .iter()
@@ -130,7 +131,7 @@ fn main() {
                     (answer, start.elapsed())
                 })
                 .unzip();
-            drop(judge); // the engine exits and is waited for: its CPU time is counted
+            drop(judge); // each engine exited and was waited for: its CPU time is counted
             (options, answers, times, children_cpu() - cpu_before)
         })
         .collect();

@@ -105,6 +105,7 @@ fn sgf_parse_walk(files: &[PathBuf]) -> (usize, usize) {
 fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
     let config = RunConfig {
         paths: files.to_vec(),
+        walk: Default::default(),
         audit: AuditOptions::default(),
         fail_on: vec![Status::Error, Status::Illegal, Status::Mismatch],
         jobs,

@@ -2,14 +2,17 @@
 
 use std::io::BufRead;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{ArgAction, Args, CommandFactory, Parser, Subcommand};
 
-use crate::audit::judge::{judge_on_this_thread, JudgeAnswer, JudgeConfig};
+use crate::audit::judge::{judge_position, JudgeAnswer, JudgeConfig};
 use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
 use crate::gate::{parse_codes, parse_severity, FailOn, Gate};
+use crate::input::path_text::path_text;
+use crate::input::walk::WalkOptions;
 use crate::output::dups::DupsFormat;
 use crate::output::progress::ProgressMode;
 use crate::output::style::ColorMode;
@@ -246,11 +249,35 @@ pub struct GameOptions {
     pub main_line: bool,
     /// When the dead-stone estimate leaves a counted result without `agrees`, ask this Go
     /// engine (GTP, run without a shell) which stones are dead, and weigh its answer
-    /// beside the estimate's doubts; e.g. "gnugo --mode gtp --chinese-rules". One engine
-    /// per thread; about a second per position with GNU Go. The engine is tried on an
-    /// empty board first: one that cannot start or answer is a usage error (exit code 2).
+    /// beside the estimate's doubts; e.g. "gnugo --mode gtp --chinese-rules". An engine
+    /// process per position; about a second per position with GNU Go. The engine is tried
+    /// on an empty board first: one that cannot start or answer is a usage error (exit
+    /// code 2).
     #[arg(long, value_name = "COMMAND")]
     pub judge: Option<String>,
+    /// The longest the engine of --judge is waited for on one position (its start
+    /// included), a safety net: past it the engine is killed and the game keeps the
+    /// estimate's verdict. After 3 failures of the engine in a row, the rest of the run
+    /// goes without it.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_judge_timeout)]
+    pub judge_timeout: Duration,
+}
+
+/// The longest `--judge-timeout`: a day.
+const MAX_JUDGE_TIMEOUT: f64 = 86_400.0;
+
+/// `--judge-timeout`: seconds above 0, at most [`MAX_JUDGE_TIMEOUT`].
+fn parse_judge_timeout(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= MAX_JUDGE_TIMEOUT) {
+        return Err(format!(
+            "{text} seconds: the limit must be above 0 and at most {MAX_JUDGE_TIMEOUT} (a day)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 impl GameOptions {
@@ -261,7 +288,7 @@ impl GameOptions {
             komi: self.komi,
             dead: self.dead.into(),
             strict: self.strict,
-            judge: self.judge.clone().map(JudgeConfig::new),
+            judge: self.judge_config(),
             limits: crate::sgf::record::Limits {
                 side_lines: !self.main_line,
                 ..crate::sgf::record::Limits::default()
@@ -270,16 +297,21 @@ impl GameOptions {
         }
     }
 
+    /// The engine of `--judge` with `--judge-timeout`, for a run of its own.
+    pub fn judge_config(&self) -> Option<JudgeConfig> {
+        let command = self.judge.clone()?;
+        Some(JudgeConfig::new(command).with_timeout(self.judge_timeout))
+    }
+
     /// `Err` (a usage error) when `--judge` names an engine that does not answer about an
     /// empty 9×9 board.
     pub fn check_judge(&self) -> Result<(), String> {
-        let Some(command) = &self.judge else {
+        let Some(config) = self.judge_config() else {
             return Ok(());
         };
-        let config = JudgeConfig::new(command.clone());
         let size = crate::geom::BoardSize::new(9, 9).expect("9×9 is a board");
         let empty = crate::geom::Position::empty(size);
-        match judge_on_this_thread(&config, &empty, 7.5, crate::geom::Color::Black) {
+        match judge_position(&config, &empty, 7.5, crate::geom::Color::Black) {
             JudgeAnswer::Dead(_) => Ok(()),
             JudgeAnswer::Failed(failure) => Err(format!("--judge: {failure}")),
         }
@@ -348,6 +380,10 @@ pub struct AuditArgs {
     /// line is reported with its number and the others are read.
     #[arg(long, value_name = "FILE")]
     pub files_from: Option<PathBuf>,
+    /// Follow symbolic links met in folders (a link named as a path is always read); a
+    /// file reached twice is read once either way.
+    #[arg(long, short = 'L')]
+    pub follow: bool,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressChoice,
@@ -407,6 +443,10 @@ pub struct DupsArgs {
     /// with its number and the others are read.
     #[arg(long, value_name = "FILE")]
     pub files_from: Option<PathBuf>,
+    /// Follow symbolic links met in folders (a link named as a path is always read); a
+    /// file reached twice is read once either way.
+    #[arg(long, short = 'L')]
+    pub follow: bool,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressChoice,
@@ -418,6 +458,9 @@ impl DupsArgs {
         let (paths, input_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
         Ok(GamesConfig {
             paths,
+            walk: WalkOptions {
+                follow_links: self.follow,
+            },
             input_errors,
             jobs: jobs(self.jobs)?,
             progress: self.progress.into(),
@@ -595,6 +638,9 @@ impl AuditArgs {
         }
         Ok(RunConfig {
             paths,
+            walk: WalkOptions {
+                follow_links: self.follow,
+            },
             audit,
             fail_on,
             gate,
@@ -629,7 +675,7 @@ fn gather_paths(
             })?;
             Box::new(std::io::BufReader::new(f))
         };
-        let name = list.to_string_lossy().into_owned();
+        let name = path_text(list);
         read_path_list(reader, from_stdin, &mut paths, &mut |line, message| {
             list_errors.push(InputError {
                 path: name.clone(),
@@ -785,10 +831,11 @@ pub enum OptionError {
 }
 
 /// Options of `audit` that shape the output rather than the audit: the caller chooses
-/// the format, and nothing is drawn on a terminal.
+/// the format and gets every game (no `quiet`), and nothing is drawn on a terminal.
 const NOT_BY_NAME: &[&str] = &[
     "format",
     "json",
+    "quiet",
     "progress",
     "color",
     "files-from",

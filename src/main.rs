@@ -7,6 +7,9 @@ use sgfaudit::cli::{Cli, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Engines of `--judge` run in process groups of their own: a signal that ends
+    // sgfaudit ends them first.
+    sgfaudit::audit::judge::end_engines_on_signals();
     let result = match cli.command {
         Command::Audit(args) => sgfaudit::commands::audit(&args),
         Command::Score(args) => sgfaudit::commands::score(&args),

@@ -12,6 +12,10 @@
 //! `.tar.*`) is cut between members: its members are listed (declared sizes, nothing
 //! read) and a part owns a run of whole members, whose games keep their member's name
 //! and index.
+//!
+//! The cuts are counted by arithmetic, never listed, and a shard is planned alone (only
+//! the inputs that reach into it are read): a plan costs the same for any number of
+//! parts, the parts past the games or bytes being empty.
 
 use std::ops::Range;
 use std::path::PathBuf;
@@ -117,78 +121,63 @@ impl std::str::FromStr for Shard {
 /// the file at most (1/32 of a part).
 const SPLIT_FRACTION: u64 = 16;
 
-/// The parts of `inputs`, in input order: the games of part 0, then part 1, …, are the
-/// games of a whole run in its order.
+/// The parts of `inputs` that hold something, in input order: the games of the first,
+/// then of the second, …, are the games of a whole run in its order. A spacing of
+/// `Parts(n)` gives at most `n` of them (the empty ones are left out).
 pub fn plan(inputs: &[Input], spacing: Spacing) -> Vec<Vec<Piece>> {
-    let sizes: Vec<u64> = inputs.iter().map(input_size).collect();
-    let total: u64 = sizes.iter().sum();
-    let (cuts, step) = cut_points(total, spacing);
-    let mut parts: Vec<Vec<Piece>> = vec![Vec::new()];
-    let mut next_cut = 0;
-    let mut offset = 0u64;
-    for (input, &size) in inputs.iter().zip(&sizes) {
-        let end = offset + size;
-        let inside: Vec<u64> = cuts[next_cut..]
-            .iter()
-            .take_while(|&&c| c < end)
-            .map(|&c| c - offset)
-            .collect();
-        next_cut += inside.len();
-        offset = end;
-        let cut = !inside.is_empty() && size >= step / SPLIT_FRACTION;
-        let ranges = match input {
-            Input::File(path) if cut => cut_file(path, size, &inside),
-            Input::Archive(path, kind) if cut => cut_archive(path, *kind, size, &inside),
-            _ => None,
-        };
-        match ranges {
-            Some(ranges) => place_ranges(&mut parts, ranges),
-            None => place_whole(&mut parts, input, size, &inside),
+    let mut parts: Vec<Vec<Piece>> = Vec::new();
+    let mut current = None;
+    place(inputs, spacing, 0..u64::MAX, &mut |part, piece| {
+        if current != Some(part) {
+            current = Some(part);
+            parts.push(Vec::new());
         }
-    }
-    if matches!(spacing, Spacing::Bytes(_)) {
-        parts.retain(|p| !p.is_empty());
-    }
+        last(&mut parts).push(piece);
+    });
     parts
 }
 
-/// The cuts (global byte offsets, in order) and their spacing.
-fn cut_points(total: u64, spacing: Spacing) -> (Vec<u64>, u64) {
-    match spacing {
-        Spacing::Parts(n) => {
-            let n = n.max(1) as u64;
-            let cuts = (1..n)
-                .map(|k| (total as u128 * k as u128 / n as u128) as u64)
-                .collect();
-            (cuts, total / n)
-        }
-        Spacing::Bytes(step) => {
-            let step = step.max(1);
-            (
-                (1..).map(|k| k * step).take_while(|&c| c < total).collect(),
-                step,
-            )
-        }
-    }
+/// The pieces of shard `shard.index` of `shard.count` (possibly none). Only the inputs
+/// that reach into the shard are looked at, and the cost does not grow with the count:
+/// a count larger than the inputs' bytes gives empty shards.
+pub fn shard(inputs: &[Input], shard: Shard) -> Vec<Piece> {
+    let wanted = shard.index as u64;
+    let mut pieces = Vec::new();
+    place(
+        inputs,
+        Spacing::Parts(shard.count),
+        wanted..wanted + 1,
+        &mut |part, piece| {
+            if part == wanted {
+                pieces.push(piece);
+            }
+        },
+    );
+    pieces
 }
 
-/// An input that is not cut: it goes to the part its middle is in.
-fn place_whole(parts: &mut Vec<Vec<Piece>>, input: &Input, size: u64, cuts: &[u64]) {
-    let before = cuts.iter().filter(|&&c| c * 2 < size).count();
-    parts.extend((0..before).map(|_| Vec::new()));
-    last(parts).push(Piece::Whole(input.clone()));
-    parts.extend((before..cuts.len()).map(|_| Vec::new()));
-}
-
-/// The ranges of a cut file: the first goes to the current part, each next one to a new
-/// part; a range without games leaves its part as it is.
-fn place_ranges(parts: &mut Vec<Vec<Piece>>, ranges: Vec<Option<Piece>>) {
-    for (i, range) in ranges.into_iter().enumerate() {
-        if i > 0 {
-            parts.push(Vec::new());
+/// Hands each piece of the plan to `sink` with the number of its part, in order; the
+/// inputs that have no piece in the parts `wanted` are not read.
+fn place(inputs: &[Input], spacing: Spacing, wanted: Range<u64>, sink: &mut dyn FnMut(u64, Piece)) {
+    let sizes: Vec<u64> = inputs.iter().map(input_size).collect();
+    let total = sizes.iter().fold(0u64, |sum, &s| sum.saturating_add(s));
+    let cuts = Cuts::new(total, spacing);
+    let mut offset = 0u64;
+    for (input, &size) in inputs.iter().zip(&sizes) {
+        let span = Span::new(cuts, offset, size);
+        offset = offset.saturating_add(size);
+        if span.last_part() < wanted.start || span.base >= wanted.end {
+            continue;
         }
-        if let Some(piece) = range {
-            last(parts).push(piece);
+        let cut = span.inside() > 0 && size >= cuts.step() / SPLIT_FRACTION;
+        let ranges = match input {
+            Input::File(path) if cut => cut_file(path, &span, &wanted),
+            Input::Archive(path, kind) if cut => cut_archive(path, *kind, &span, &wanted),
+            _ => None,
+        };
+        match ranges {
+            Some(ranges) => ranges.into_iter().for_each(|(p, piece)| sink(p, piece)),
+            None => sink(span.whole_part(), Piece::Whole(input.clone())),
         }
     }
 }
@@ -197,10 +186,113 @@ fn last(parts: &mut [Vec<Piece>]) -> &mut Vec<Piece> {
     parts.last_mut().expect("a plan has a part")
 }
 
+/// The bytes of `inputs` as a plan counts them (a file's or an archive's size on disk).
+pub fn total_bytes(inputs: &[Input]) -> u64 {
+    inputs
+        .iter()
+        .fold(0u64, |sum, input| sum.saturating_add(input_size(input)))
+}
+
 fn input_size(input: &Input) -> u64 {
     match input {
         Input::Stdin => 0,
         Input::File(p) | Input::Archive(p, _) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+    }
+}
+
+/// The cuts of a plan (global byte offsets), counted rather than listed: a plan of
+/// billions of parts costs what a plan of two does.
+#[derive(Clone, Copy, Debug)]
+struct Cuts {
+    total: u64,
+    spacing: Spacing,
+}
+
+impl Cuts {
+    fn new(total: u64, spacing: Spacing) -> Cuts {
+        let spacing = match spacing {
+            Spacing::Parts(n) => Spacing::Parts(n.max(1)),
+            Spacing::Bytes(step) => Spacing::Bytes(step.max(1)),
+        };
+        Cuts { total, spacing }
+    }
+
+    /// `Parts(n)`: the cuts `total·k/n` for k from 1 to n−1 (rounded down); `Bytes(s)`:
+    /// the multiples of `s` below the total.
+    fn count(&self) -> u64 {
+        match self.spacing {
+            Spacing::Parts(n) => n as u64 - 1,
+            Spacing::Bytes(step) => self.total.saturating_sub(1) / step,
+        }
+    }
+
+    /// How many cuts lie before offset `x`.
+    fn before(&self, x: u64) -> u64 {
+        if x == 0 {
+            return 0;
+        }
+        let below = match self.spacing {
+            // total·k/n < x, k ≥ 1, rounded down or not: k < x·n/total.
+            Spacing::Parts(n) if self.total > 0 => {
+                ((x as u128 * n as u128).div_ceil(self.total as u128) - 1).min(u64::MAX as u128)
+                    as u64
+            }
+            Spacing::Parts(_) => u64::MAX,
+            Spacing::Bytes(step) => (x - 1) / step,
+        };
+        below.min(self.count())
+    }
+
+    /// The spacing of the cuts, in bytes.
+    fn step(&self) -> u64 {
+        match self.spacing {
+            Spacing::Parts(n) => self.total / n as u64,
+            Spacing::Bytes(step) => step,
+        }
+    }
+}
+
+/// The cuts that fall in one input, `offset..offset + size` of the whole: its pieces go
+/// to parts `base` to `base + inside()`.
+struct Span {
+    cuts: Cuts,
+    offset: u64,
+    size: u64,
+    /// The cuts before the input: the number of the part it starts in.
+    base: u64,
+}
+
+impl Span {
+    fn new(cuts: Cuts, offset: u64, size: u64) -> Span {
+        let base = cuts.before(offset);
+        Span {
+            cuts,
+            offset,
+            size,
+            base,
+        }
+    }
+
+    /// The cuts inside the input.
+    fn inside(&self) -> u64 {
+        self.cuts.before(self.offset.saturating_add(self.size)) - self.base
+    }
+
+    fn last_part(&self) -> u64 {
+        self.base + self.inside()
+    }
+
+    /// The part of a piece that follows every cut at or before `at` (an offset in the
+    /// input) and none after it.
+    fn part_after(&self, at: u64) -> u64 {
+        let through = self.offset.saturating_add(at).saturating_add(1);
+        self.cuts.before(through).min(self.last_part())
+    }
+
+    /// The part of the input when it is not cut: the one its middle is in.
+    fn whole_part(&self) -> u64 {
+        let middle = self.offset.saturating_add(self.size.div_ceil(2));
+        self.cuts.before(middle).min(self.last_part())
     }
 }
 
@@ -223,22 +315,78 @@ impl Boundary {
     };
 }
 
-/// Cuts a file at the game boundaries nearest to `cuts` (offsets in the file's bytes):
-/// `cuts.len() + 1` ranges, `None` for one that holds no game start. `None` when the file
+/// The game ranges of a file being cut: consecutive games of one part make one range.
+struct FileRanges<'a> {
+    path: &'a std::path::Path,
+    text: &'a [u8],
+    wanted: &'a Range<u64>,
+    /// The part and the first boundary of the range under way.
+    open: Option<(u64, Boundary)>,
+    ranges: Vec<(u64, Piece)>,
+}
+
+impl FileRanges<'_> {
+    /// Game `from.first` (starting at `from`) is in `part`.
+    fn game(&mut self, part: u64, from: Boundary) {
+        match self.open {
+            Some((open, _)) if open == part => {}
+            Some((open, start)) => {
+                self.close(open, start, from.offset);
+                self.open = Some((part, from));
+            }
+            None => self.open = Some((part, from)),
+        }
+    }
+
+    /// Ends the range of `part` from `start` at `to` (`usize::MAX`: the end of the file).
+    fn close(&mut self, part: u64, start: Boundary, to: usize) {
+        if !self.wanted.contains(&part) {
+            return;
+        }
+        let at = if start.offset == 0 {
+            LineCol::START
+        } else {
+            let (game, at) = start.game_start;
+            at.advance_bytes(&self.text[game..], start.offset - game)
+        };
+        let piece = Piece::Games(GameRange {
+            path: self.path.to_path_buf(),
+            from: start.offset,
+            to,
+            first: start.first,
+            at,
+        });
+        self.ranges.push((part, piece));
+    }
+}
+
+/// Cuts a file at the game boundaries nearest to the cuts of `span` (offsets in the
+/// file's bytes, scaled to its decoded text): each cut goes to the nearer of the
+/// boundaries around it (the earlier on a tie), and the games between two cuts are one
+/// range of their part. The ranges of the parts `wanted`, in order; `None` when the file
 /// cannot be read (the audit will report it) or holds no boundary.
-fn cut_file(path: &std::path::Path, size: u64, cuts: &[u64]) -> Option<Vec<Option<Piece>>> {
+fn cut_file(path: &std::path::Path, span: &Span, wanted: &Range<u64>) -> Option<Vec<(u64, Piece)>> {
     let (bytes, _) = open_file(path).ok()?;
     let decoded = decode(&bytes);
     let text: &[u8] = match &decoded.text {
         Some(t) => t.as_bytes(),
         None => &bytes[decoded.start..],
     };
-    // The cuts in decoded offsets: proportional when decoding changed the length.
-    let targets: Vec<usize> = cuts
-        .iter()
-        .map(|&c| (c as u128 * text.len() as u128 / size.max(1) as u128) as usize)
-        .collect();
-    let mut chosen = Vec::with_capacity(targets.len());
+    let length = (text.len() as u128).max(1);
+    let size = span.size.max(1) as u128;
+    // The part after the cuts whose decoded offset (proportional when decoding changed
+    // the length) is at or before `at`: those below ⌈(at + 1)·size/length⌉ in bytes.
+    let part_after = |at: usize| {
+        let bytes = ((at as u128 + 1) * size).div_ceil(length);
+        span.part_after(bytes.min(u64::MAX as u128) as u64 - 1)
+    };
+    let mut ranges = FileRanges {
+        path,
+        text,
+        wanted,
+        open: None,
+        ranges: Vec::new(),
+    };
     let mut previous = Boundary::START;
     let mut games = 0;
     for (index, game) in Splitter::over_utf8(text).enumerate() {
@@ -251,106 +399,83 @@ fn cut_file(path: &std::path::Path, size: u64, cuts: &[u64]) -> Option<Vec<Optio
             first: index + 1,
             game_start: (game.range.start, game.start),
         };
-        while let Some(&target) = targets.get(chosen.len()) {
-            if here.offset < target {
-                break;
-            }
-            let nearer = if target - previous.offset <= here.offset - target {
-                previous
-            } else {
-                here
-            };
-            chosen.push(nearer);
-        }
+        // The cuts up to halfway to the game's end come before it.
+        let middle = midpoint(previous.offset as u64, here.offset as u64) as usize;
+        ranges.game(part_after(middle), previous);
         previous = here;
-    }
-    while chosen.len() < targets.len() {
-        chosen.push(previous);
     }
     if games < 2 {
         return None;
     }
-    let place = |b: &Boundary| {
-        let (start, at) = b.game_start;
-        at.advance_bytes(&text[start..], b.offset - start)
+    let (part, start) = ranges.open.take()?;
+    // Cuts after the last game's midpoint leave it at its end; none: to the file's end.
+    let to = if part == span.last_part() {
+        usize::MAX
+    } else {
+        previous.offset
     };
-    let mut ranges = Vec::with_capacity(chosen.len() + 1);
-    let mut from = Boundary::START;
-    let end = Boundary {
-        offset: usize::MAX,
-        first: games,
-        game_start: (0, LineCol::START),
-    };
-    for to in chosen.into_iter().chain(std::iter::once(end)) {
-        ranges.push((to.first > from.first).then(|| {
-            Piece::Games(GameRange {
-                path: path.to_path_buf(),
-                from: from.offset,
-                to: to.offset,
-                first: from.first,
-                at: if from.offset == 0 {
-                    LineCol::START
-                } else {
-                    place(&from)
-                },
-            })
-        }));
-        from = to;
-    }
-    Some(ranges)
+    ranges.close(part, start, to);
+    Some(ranges.ranges)
 }
 
-/// Cuts an archive between the members nearest to `cuts` (offsets in the archive's bytes,
-/// the members' declared sizes scaled to them): `cuts.len() + 1` ranges, `None` for one
-/// without members. `None` when the archive cannot be listed to its end (the audit will
-/// report it, once, as a whole) or has fewer than two members.
+/// Halfway from `a` to `b`, rounded down.
+fn midpoint(a: u64, b: u64) -> u64 {
+    ((a as u128 + b as u128) / 2) as u64
+}
+
+/// Cuts an archive between the members nearest to the cuts of `span` (offsets in the
+/// archive's bytes, the members' declared sizes scaled to them), the earlier on a tie:
+/// the runs of members of the parts `wanted`, in order. `None` when the archive cannot
+/// be listed to its end (the audit will report it, once, as a whole) or has fewer than
+/// two members.
 fn cut_archive(
     path: &std::path::Path,
     kind: Kind,
-    size: u64,
-    cuts: &[u64],
-) -> Option<Vec<Option<Piece>>> {
+    span: &Span,
+    wanted: &Range<u64>,
+) -> Option<Vec<(u64, Piece)>> {
     let sizes = member_sizes(path, kind).ok()?;
     if sizes.len() < 2 {
         return None;
     }
-    let total: u64 = sizes.iter().sum::<u64>().max(1);
-    // Where each member ends, in the archive's bytes.
-    let mut ends = Vec::with_capacity(sizes.len());
+    let total: u64 = sizes.iter().fold(0u64, |a, &s| a.saturating_add(s)).max(1);
+    // Where each member starts, in the archive's bytes, and where the last ends.
+    let mut starts = Vec::with_capacity(sizes.len() + 1);
     let mut sum = 0u64;
+    starts.push(0);
     for s in &sizes {
-        sum += s;
-        ends.push((sum as u128 * size as u128 / total as u128) as u64);
+        sum = sum.saturating_add(*s);
+        starts.push((sum as u128 * span.size as u128 / total as u128) as u64);
     }
-    let boundary_nearest = |cut: u64| {
-        // Members before the boundary: 0..=len; the boundary after member i is ends[i].
-        let after = ends.partition_point(|&e| e < cut);
-        let before_end = after.checked_sub(1).map_or(0, |i| ends[i]);
-        match ends.get(after) {
-            Some(&end) if end - cut < cut - before_end => after + 1,
-            _ => after,
-        }
-    };
-    let position = |boundary: usize| boundary.checked_sub(1).map_or(0, |i| ends[i]);
-    let mut ranges = Vec::with_capacity(cuts.len() + 1);
-    let mut from = 0;
-    for to in cuts
-        .iter()
-        .map(|&c| boundary_nearest(c))
-        .chain(std::iter::once(sizes.len()))
-    {
-        let to = to.max(from);
-        ranges.push((to > from).then(|| {
-            Piece::Members(MemberRange {
+    let mut ranges = Vec::new();
+    let mut open: Option<(u64, usize)> = None;
+    let mut close = |part: u64, from: usize, to: usize| {
+        if wanted.contains(&part) {
+            let bytes = starts[to] - starts[from];
+            let piece = Piece::Members(MemberRange {
                 path: path.to_path_buf(),
                 kind,
                 from,
                 to,
-                bytes: position(to) - position(from),
-            })
-        }));
-        from = to;
+                bytes,
+            });
+            ranges.push((part, piece));
+        }
+    };
+    for member in 0..sizes.len() {
+        // The cuts up to halfway through the member come before it.
+        let part = span.part_after(midpoint(starts[member], starts[member + 1]));
+        match open {
+            Some((p, _)) if p == part => {}
+            Some((p, from)) => {
+                close(p, from, member);
+                open = Some((part, member));
+            }
+            None => open = Some((part, member)),
+        }
     }
+    let (part, from) = open?;
+    close(part, from, sizes.len());
     Some(ranges)
 }
 
@@ -369,10 +494,78 @@ mod tests {
         assert!("x".parse::<Shard>().unwrap_err().contains("not K/N"));
     }
 
+    /// The cuts as the plan once listed them.
+    fn listed(total: u64, spacing: Spacing) -> Vec<u64> {
+        match spacing {
+            Spacing::Parts(n) => (1..n as u64).map(|k| total * k / n as u64).collect(),
+            Spacing::Bytes(step) => (1..).map(|k| k * step).take_while(|&c| c < total).collect(),
+        }
+    }
+
     #[test]
-    fn cuts_are_spaced_by_parts_or_bytes() {
-        assert_eq!(cut_points(100, Spacing::Parts(4)).0, vec![25, 50, 75]);
-        assert_eq!(cut_points(100, Spacing::Bytes(40)).0, vec![40, 80]);
-        assert!(cut_points(0, Spacing::Parts(3)).0.iter().all(|&c| c == 0));
+    fn cuts_are_counted_as_they_would_be_listed() {
+        for total in 0..40 {
+            for n in 1..50 {
+                for spacing in [Spacing::Parts(n), Spacing::Bytes(n as u64)] {
+                    let list = listed(total, spacing);
+                    let cuts = Cuts::new(total, spacing);
+                    assert_eq!(cuts.count(), list.len() as u64, "{total} {spacing:?}");
+                    for x in 0..=total + 1 {
+                        let below = list.iter().filter(|&&c| c < x).count() as u64;
+                        assert_eq!(cuts.before(x), below, "{total} {spacing:?} {x}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first game of each piece of `parts`, in order.
+    fn firsts(parts: &[Vec<Piece>]) -> Vec<usize> {
+        let first = |piece: &Piece| match piece {
+            Piece::Games(range) => range.first,
+            _ => 0,
+        };
+        parts.iter().flatten().map(first).collect()
+    }
+
+    #[test]
+    fn more_parts_than_bytes_give_one_game_a_part_and_cost_nothing_per_part() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("five.sgf");
+        std::fs::write(&path, "(;GM[1]SZ[9];B[ee];W[dd])\n".repeat(5)).unwrap();
+        let inputs = [Input::File(path)];
+        for spacing in [
+            Spacing::Bytes(1),
+            Spacing::Parts(1000),
+            Spacing::Parts(1 << 32),
+            Spacing::Parts(usize::MAX),
+        ] {
+            let parts = plan(&inputs, spacing);
+            assert_eq!(firsts(&parts), [0, 1, 2, 3, 4], "{spacing:?}");
+            assert!(parts.iter().all(|p| p.len() == 1), "{spacing:?}");
+        }
+        // The shards, in order, are the plan's parts; most of them empty.
+        let count = 1000;
+        let shards: Vec<Vec<Piece>> = (0..count)
+            .map(|index| shard(&inputs, Shard { index, count }))
+            .filter(|pieces| !pieces.is_empty())
+            .collect();
+        assert_eq!(shards, plan(&inputs, Spacing::Parts(count)));
+        let far = Shard {
+            index: usize::MAX - 1,
+            count: usize::MAX,
+        };
+        assert!(shard(&inputs, far).is_empty());
+    }
+
+    #[test]
+    fn a_huge_count_of_parts_costs_nothing() {
+        let cuts = Cuts::new(500, Spacing::Parts(usize::MAX));
+        assert_eq!(cuts.count(), u64::MAX - 1);
+        assert_eq!(cuts.before(0), 0);
+        assert_eq!(cuts.before(1), (usize::MAX as u64).div_ceil(500) - 1);
+        assert_eq!(cuts.before(500), u64::MAX - 1);
+        let bytes = Cuts::new(u64::MAX, Spacing::Bytes(1));
+        assert_eq!(bytes.before(u64::MAX), u64::MAX - 1);
     }
 }

@@ -18,15 +18,16 @@ use crate::finding::{Code, Finding, Severity};
 use crate::gate::{FailOn, Gate};
 use crate::input::archive::{for_members_in, input_failure, Kind};
 use crate::input::decode::{decode, Decoded};
+use crate::input::path_text::path_text;
 use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
-use crate::input::walk::{expand, io_message, Input};
+use crate::input::walk::{expand_with, io_message, Input, WalkOptions};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
 use crate::output::{
     Begin, GameTally, InputError, RenderGame, RenderJudgedGame, Reporter, Summary, SCHEMA,
 };
-use crate::partition::{plan, GameRange, Piece, Shard, Spacing};
+use crate::partition::{self, GameRange, Piece, Shard};
 use crate::score::Check;
 use crate::sgf::record::root_file_format;
 use crate::sgf::values::FileFormat;
@@ -35,6 +36,8 @@ use crate::sgf::values::FileFormat;
 #[derive(Clone, Debug)]
 pub struct RunConfig {
     pub paths: Vec<PathBuf>,
+    /// How folders are walked (symbolic links followed or not).
+    pub walk: WalkOptions,
     pub audit: AuditOptions,
     pub fail_on: Vec<Status>,
     /// What is shown and what fails the run besides `fail_on` (codes, severities).
@@ -481,7 +484,7 @@ fn pieces_of(config: &RunConfig) -> (Vec<Piece>, Vec<InputError>) {
     if let Part::Pieces(pieces) = &config.part {
         return (pieces.clone(), config.input_errors.clone());
     }
-    let (inputs, walk_errors) = expand(&config.paths);
+    let (inputs, walk_errors) = expand_with(&config.paths, config.walk);
     let mut errors: Vec<InputError> = config.input_errors.clone();
     errors.extend(walk_errors.into_iter().map(|e| InputError {
         path: e.path,
@@ -489,13 +492,11 @@ fn pieces_of(config: &RunConfig) -> (Vec<Piece>, Vec<InputError>) {
     }));
     match config.part {
         Part::Shard(shard) => {
-            let mut parts = plan(&inputs, Spacing::Parts(shard.count));
-            parts.resize_with(shard.count, Vec::new);
             if shard.index > 0 {
                 // The inputs that could not be read are the first shard's to report.
                 errors.clear();
             }
-            (parts.swap_remove(shard.index), errors)
+            (partition::shard(&inputs, shard), errors)
         }
         _ => (inputs.into_iter().map(Piece::Whole).collect(), errors),
     }
@@ -680,11 +681,7 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         schema: SCHEMA,
         tool: "sgfaudit",
         version: env!("CARGO_PKG_VERSION"),
-        inputs: config
-            .paths
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect(),
+        inputs: config.paths.iter().map(|p| path_text(p)).collect(),
     })?;
     let total_bytes: u64 = if config.progress == ProgressMode::Never {
         0

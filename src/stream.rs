@@ -1,7 +1,8 @@
 //! A run as a stream of output bytes, for programs that embed the library (the Python
 //! package): the run goes on a thread of its own and hands its report over in chunks of
 //! whole lines, the settings are read by name and checked as the command line checks
-//! them, and dropping the stream stops the run.
+//! them, and dropping the stream stops the run (and kills the engines of its `--judge`
+//! that are answering).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -9,13 +10,16 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use crate::audit::judge::JudgeConfig;
 use crate::cli::{audit_args_by_name, OptionError, OptionValue};
 use crate::output::{reporter, Format};
 use crate::run::{run, RunConfig, RunOutcome};
 
 /// The settings of a run over `paths` with options given by name, read and checked by
 /// the command line's own parser: a bad value gets the command line's message. The
-/// report goes nowhere but to the caller: no progress bar, no echo on standard error.
+/// report goes nowhere but to the caller: no progress bar, no echo on standard error,
+/// and every game (a config file's `quiet`, a matter of the command line's display,
+/// does not apply).
 pub fn settings(
     paths: &[PathBuf],
     options: &[(String, OptionValue)],
@@ -27,6 +31,7 @@ pub fn settings(
         .map_err(OptionError::Invalid)?;
     config.progress = crate::output::progress::ProgressMode::Never;
     config.errors_to_stderr = false;
+    config.gate.quiet = false;
     Ok(config)
 }
 
@@ -42,6 +47,8 @@ pub struct Stream {
     thread: Option<JoinHandle<io::Result<RunOutcome>>>,
     /// The end of a line cut by the chunk before.
     partial: Vec<u8>,
+    /// The run's engine judge, whose engines a stopped run kills.
+    judge: Option<JudgeConfig>,
 }
 
 /// What [`Stream::next`] found.
@@ -75,6 +82,7 @@ impl Stream {
     /// Starts a run of `config` reporting in `format` (`Part::All` or any other part).
     pub fn start(config: RunConfig, format: Format) -> Stream {
         let (tx, rx) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
+        let judge = config.audit.judge.clone();
         let thread = std::thread::spawn(move || {
             let out = io::BufWriter::with_capacity(CHUNK_BYTES, ChannelWriter(tx));
             let mut reporter = reporter(format, Box::new(out), false);
@@ -84,6 +92,7 @@ impl Stream {
             chunks: Some(rx),
             thread: Some(thread),
             partial: Vec::new(),
+            judge,
         }
     }
 
@@ -131,9 +140,14 @@ impl Stream {
 }
 
 /// A run with its reader gone stops at its next write; its thread is left to end alone.
+/// The engines of its judge that are answering are killed, and no other starts: an
+/// engine busy with a position would outlive the run (and a Python interrupt).
 impl Drop for Stream {
     fn drop(&mut self) {
         self.chunks = None;
+        if let Some(judge) = &self.judge {
+            judge.stop_engines();
+        }
     }
 }
 
@@ -175,6 +189,21 @@ mod tests {
             panic!()
         };
         assert_eq!(m, "--jobs must be at least 1");
+    }
+
+    #[test]
+    fn quiet_is_the_command_lines_display_and_hides_no_game_from_a_caller() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("sgfaudit.toml");
+        std::fs::write(&file, "quiet = true\n").unwrap();
+        let named = OptionValue::Text(file.display().to_string());
+        let config = settings(&[], &[("config".to_string(), named)]).unwrap();
+        assert!(
+            !config.gate.quiet,
+            "a config file's quiet applies to the command line only"
+        );
+        let asked = settings(&[], &[("quiet".to_string(), OptionValue::Flag(true))]);
+        assert_eq!(asked.err(), Some(OptionError::Unknown("quiet".into())));
     }
 
     #[test]

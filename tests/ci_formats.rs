@@ -497,3 +497,34 @@ fn sarif_of_the_real_games_matches_json_lines_and_its_fingerprints_survive_edits
     copy_tree(&shared.join("real"), &dir.path().join("real"));
     fingerprints_survive_an_empty_line_on_top(dir.path());
 }
+
+/// Two names that differ only in bytes that are not UTF-8 are two paths and two
+/// fingerprints, and a `\` in a Unix file name is kept (not turned into `/`).
+#[cfg(unix)]
+#[test]
+fn paths_and_fingerprints_keep_every_byte_of_a_name() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let names: [&[u8]; 3] = [b"a\xff.sgf", b"a\xfe.sgf", b"back\\slash.sgf"];
+    for name in names {
+        let path = dir.path().join(std::ffi::OsStr::from_bytes(name));
+        std::fs::write(path, "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
+    }
+    let args = |format| vec!["audit", "--no-config", "--format", format, "."];
+    let sarif = run_in(dir.path(), &args("sarif"));
+    let (findings, prints) = sarif_findings(&sarif.stdout);
+    let mut paths: Vec<String> = findings.into_iter().map(|f| f.0).collect();
+    paths.sort();
+    assert_eq!(paths, ["a\\xfe.sgf", "a\\xff.sgf", "back\\slash.sgf"]);
+    let mut unique = prints.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 3, "{prints:?}");
+    let gitlab = gitlab_findings(&run_in(dir.path(), &args("gitlab")).stdout);
+    let mut paths: Vec<&str> = gitlab.iter().map(|i| i.0.as_str()).collect();
+    paths.sort();
+    assert_eq!(paths, ["a\\xfe.sgf", "a\\xff.sgf", "back\\slash.sgf"]);
+    let mut gitlab_prints: Vec<&str> = gitlab.iter().map(|i| i.4.as_str()).collect();
+    gitlab_prints.sort();
+    assert_eq!(gitlab_prints, unique);
+}

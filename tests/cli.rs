@@ -278,3 +278,124 @@ fn progress_goes_to_stderr_only_and_only_when_asked_off_a_terminal() {
     };
     assert_eq!(body(&quiet.stdout), body(&asked.stdout));
 }
+
+/// More shards than bytes: most shards are empty, and together they hold every game
+/// once, in the whole run's order.
+#[test]
+fn more_shards_than_bytes_hold_every_game_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("five.sgf");
+    let game = "(;GM[1]FF[4]SZ[9]KM[7.5]RE[W+R];B[ee];W[cc])\n";
+    std::fs::write(&path, game.repeat(5)).unwrap();
+    let path = common::arg(&path);
+    let games = |shard: Option<String>| {
+        let mut args = vec!["audit", "--json", "--no-config", "--jobs", "1"];
+        let shard = shard.unwrap_or_default();
+        if !shard.is_empty() {
+            args.extend(["--shard", &shard]);
+        }
+        args.push(&path);
+        let out = sgfaudit(&args);
+        assert_eq!(out.status.code(), Some(0), "--shard {shard}");
+        let lines = common::json_lines(&out.stdout);
+        let indices: Vec<u64> = common::games(&lines)
+            .iter()
+            .map(|g| g["game"].as_u64().unwrap())
+            .collect();
+        indices
+    };
+    let count = game.len() * 5 + 25;
+    let shards: Vec<Vec<u64>> = (0..count)
+        .map(|k| games(Some(format!("{k}/{count}"))))
+        .collect();
+    assert_eq!(shards.concat(), games(None));
+    assert_eq!(shards.iter().filter(|s| !s.is_empty()).count(), 5);
+}
+
+/// Folders are walked without following symbolic links unless `--follow` (`-L`) asks,
+/// a link named on the command line is read, and a file reached twice is read once, at
+/// its first place; `dups` walks folders the same way.
+#[cfg(unix)]
+#[test]
+fn links_in_folders_are_followed_only_when_asked_and_each_file_is_read_once() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let (games, outside) = (dir.path().join("games"), dir.path().join("outside"));
+    std::fs::create_dir_all(games.join("sub")).unwrap();
+    std::fs::create_dir(&outside).unwrap();
+    let game = "(;GM[1]FF[4]SZ[9]KM[7.5]RE[W+R];B[ee];W[cc])\n";
+    for file in [
+        games.join("b.sgf"),
+        games.join("sub/d.sgf"),
+        outside.join("c.sgf"),
+    ] {
+        std::fs::write(file, game).unwrap();
+    }
+    symlink(&outside, games.join("link-dir")).unwrap();
+    symlink(outside.join("c.sgf"), games.join("link-file.sgf")).unwrap();
+    symlink(games.join("b.sgf"), games.join("same.sgf")).unwrap();
+    let only_links = dir.path().join("only-links");
+    std::fs::create_dir(&only_links).unwrap();
+    symlink(&outside, only_links.join("there")).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let lines = common::json_lines(&out.stdout);
+        let paths = common::games(&lines)
+            .iter()
+            .map(|g| g["path"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>();
+        (out.status.code(), paths)
+    };
+    let audit = |extra: &[&str]| run(&[&["audit", "--json", "--no-config"], extra].concat());
+    assert_eq!(
+        audit(&["games"]),
+        (
+            Some(0),
+            vec!["games/b.sgf".into(), "games/sub/d.sgf".into()]
+        )
+    );
+    let followed = vec![
+        "games/b.sgf".to_string(),
+        "games/link-dir/c.sgf".into(),
+        "games/sub/d.sgf".into(),
+    ];
+    assert_eq!(audit(&["--follow", "games"]), (Some(0), followed.clone()));
+    assert_eq!(
+        audit(&["-L", "games", "games", "outside"]),
+        (Some(0), followed)
+    );
+    assert_eq!(
+        audit(&["games/sub/d.sgf", "games", "games/link-file.sgf", "outside"]),
+        (
+            Some(0),
+            vec![
+                "games/sub/d.sgf".into(),
+                "games/b.sgf".into(),
+                "games/link-file.sgf".into()
+            ]
+        )
+    );
+    // A folder of links only: the error says why nothing was found.
+    let out = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(["audit", "--json", "--no-config", "only-links"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--follow"));
+    let files = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+            .args([&["dups", "--json"], extra].concat())
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        common::summary(&common::json_lines(&out.stdout))["files"].clone()
+    };
+    assert_eq!(files(&["games"]), 2);
+    assert_eq!(files(&["-L", "games", "games/b.sgf"]), 3);
+}

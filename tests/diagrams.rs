@@ -760,6 +760,7 @@ fn html_report_shows_the_worst_problem_games_and_says_how_many_more() {
     use sgfaudit::run::{run, RunConfig};
     let config = RunConfig {
         paths: vec![root().join("corpus")],
+        walk: Default::default(),
         audit: AuditOptions {
             figures: true,
             ..AuditOptions::default()

@@ -311,6 +311,57 @@ fn a_two_gigabyte_sparse_file_of_nul_bytes() {
     }
 }
 
+/// A shard count far beyond the games or bytes (the planner once allocated per shard:
+/// `0/4294967296` aborted, `0/18446744073709551615` panicked) is a plain run: the shards
+/// past the games are empty, and the one that holds a game has it.
+#[test]
+fn a_shard_count_of_billions_costs_no_more_than_four() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("five.sgf");
+    fs::write(&path, format!("{SMALL_GAME}\n").repeat(5)).unwrap();
+    let shard = |k_of_n: &str| {
+        let started = Instant::now();
+        let run = audit(&[
+            Path::new("--no-config"),
+            Path::new("--shard"),
+            Path::new(k_of_n),
+            &path,
+        ]);
+        let took = started.elapsed();
+        println!(
+            "--shard {k_of_n}: {took:?}, heap peak {:?} kB",
+            run.peak_anon_kb
+        );
+        assert!(
+            took < Duration::from_secs(5),
+            "--shard {k_of_n} took {took:?}"
+        );
+        if let Some(kb) = run.peak_anon_kb {
+            assert!(
+                kb < 64 * 1024,
+                "--shard {k_of_n}: heap memory peaked at {kb} kB"
+            );
+        }
+        assert_eq!(run.code, 0, "--shard {k_of_n}");
+        let games = run
+            .games
+            .iter()
+            .map(|g| g["data"]["game"].as_u64().unwrap());
+        games.collect::<Vec<_>>()
+    };
+    for n in ["4294967296", "18446744073709551615", "100000000"] {
+        assert!(shard(&format!("0/{n}")).is_empty());
+        assert!(shard(&format!("{}/{n}", n.parse::<u128>().unwrap() - 1)).is_empty());
+    }
+    // Games of 45 bytes (with the newline), 225 in all: game 2 runs from the end of game
+    // 1 (89) to 134, its middle is 111, and the shard it is in follows the cuts below
+    // 112, ⌈112·N/225⌉ − 1 of them.
+    let n: u128 = 1 << 32;
+    let holder = (112 * n).div_ceil(225) - 1;
+    assert_eq!(shard(&format!("{holder}/{n}")), [2]);
+    assert!(shard(&format!("{}/{n}", holder - 1)).is_empty());
+}
+
 #[test]
 fn a_missing_path_is_an_error_line_and_the_rest_is_read() {
     let dir = tempfile::tempdir().unwrap();
@@ -403,16 +454,27 @@ fn a_folder_loop_through_a_symbolic_link() {
     fs::write(root.join("a.sgf"), SMALL_GAME).unwrap();
     fs::write(root.join("sub/b.sgf"), SMALL_GAME).unwrap();
     std::os::unix::fs::symlink(&root, root.join("sub/loop")).unwrap();
-    // A link to nowhere is an input that cannot be read.
+    // A link to nowhere is an input that cannot be read, once links are followed.
     std::os::unix::fs::symlink(root.join("nowhere"), root.join("dangling.sgf")).unwrap();
+    let paths = |run: &Run| -> Vec<String> {
+        let paths = run
+            .games
+            .iter()
+            .map(|g| g["data"]["path"].as_str().unwrap());
+        paths.map(str::to_string).collect()
+    };
+    let expected = |paths: &[String]| {
+        assert_eq!(paths.len(), 2, "{paths:?}");
+        assert!(paths[0].ends_with("a.sgf") && paths[1].ends_with("sub/b.sgf"));
+    };
+    // Links are not followed unless asked: neither is an error.
     let run = audit(&[&root]);
-    let paths: Vec<&str> = run
-        .games
-        .iter()
-        .map(|g| g["data"]["path"].as_str().unwrap())
-        .collect();
-    assert_eq!(paths.len(), 2, "{paths:?}");
-    assert!(paths[0].ends_with("a.sgf") && paths[1].ends_with("sub/b.sgf"));
+    expected(&paths(&run));
+    assert!(run.errors.is_empty(), "{:?}", run.errors);
+    assert_eq!(run.code, 0);
+
+    let run = audit(&[Path::new("--follow"), &root]);
+    expected(&paths(&run));
     let messages: Vec<&str> = run
         .errors
         .iter()
@@ -568,4 +630,102 @@ fn table_output_holds_no_escapes_or_bidi_marks() {
     assert!(matches!(out.status.code(), Some(0 | 1)));
     sanitised(&out.stdout, "score");
     sanitised(&out.stderr, "score stderr");
+}
+
+#[test]
+fn csv_output_holds_no_escapes_or_bidi_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let evil = "\u{1b}[2J\u{1b}]0;title\u{7}\u{202E}";
+    let name: PathBuf = dir.path().join(format!("x{evil}y.sgf"));
+    let game = format!(
+        "(;GM[1]SZ[9]KM[{evil}]RU[{evil}]RE[B+{evil}]PB[{evil}]PW[{evil}]C[{evil}];B[ee];W[ee];B[];W[])"
+    );
+    fs::write(&name, &game).unwrap();
+    let missing = dir.path().join(format!("gone{evil}.sgf"));
+    for format in ["csv", "findings-csv"] {
+        let out = Command::new(BIN)
+            .args(["audit", "--format", format])
+            .arg(&name)
+            .arg(&missing)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("\\x1b[2J"), "{format}: {stdout}");
+        sanitised(&out.stdout, format);
+    }
+}
+
+/// Files whose names differ only in bytes that are not UTF-8, hold a `\`, a line break or
+/// escape sequences: every format names each file apart, as its bytes say (`\xNN` for a
+/// byte that is not text, `\\` for a `\` before `x`), and CSV's path is JSON Lines'.
+#[cfg(unix)]
+#[test]
+fn names_that_differ_only_in_bytes_stay_apart_in_every_format() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let names: [(&[u8], &str); 6] = [
+        (b"a\xff.sgf", "a\\xff.sgf"),
+        (b"a\xfe.sgf", "a\\xfe.sgf"),
+        (b"a\\xff.sgf", "a\\\\xff.sgf"),
+        (b"back\\slash.sgf", "back\\slash.sgf"),
+        (b"line\nbreak.sgf", "line\\x0abreak.sgf"),
+        (b"bell\x07\x1b[31m.sgf", "bell\\x07\\x1b[31m.sgf"),
+    ];
+    fs::create_dir(dir.path().join("names")).unwrap();
+    for (bytes, _) in names {
+        let path = dir
+            .path()
+            .join("names")
+            .join(std::ffi::OsStr::from_bytes(bytes));
+        fs::write(path, "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
+    }
+    let mut expected: Vec<String> = names.iter().map(|(_, t)| format!("names/{t}")).collect();
+    expected.sort();
+    let run = |format: &str| {
+        let out = Command::new(BIN)
+            .args([
+                "audit",
+                "--no-config",
+                "--jobs",
+                "1",
+                "--format",
+                format,
+                "names",
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}");
+        let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{format}: a raw control character in {text:?}"
+        );
+        text
+    };
+    let mut jsonl: Vec<String> = run("jsonl")
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["type"] == "game")
+        .map(|l| l["data"]["path"].as_str().unwrap().to_string())
+        .collect();
+    jsonl.sort();
+    assert_eq!(jsonl, expected);
+    for format in ["csv", "findings-csv"] {
+        let mut cells: Vec<String> = run(format)
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap().to_string())
+            .collect();
+        cells.sort();
+        cells.dedup();
+        assert_eq!(cells, expected, "{format}");
+    }
+    for format in ["table", "github", "junit", "html"] {
+        let text = run(format);
+        for (_, shown) in names {
+            assert!(text.contains(shown), "{format} lacks {shown}: {text}");
+        }
+    }
 }

@@ -80,16 +80,19 @@ Options (those of ``sgfaudit audit``, by name; see ``sgfaudit audit --help``):
   (``"1.0"``), ``None`` on the main line;
 - ``judge``: a Go engine's command line (GTP), e.g. ``"gnugo --mode gtp
   --chinese-rules"``, asked for the dead stones when the estimate leaves a counted
-  result without ``agrees``;
+  result without ``agrees``; ``judge_timeout``: the most seconds it is waited for on
+  one position (default 60); a ``KeyboardInterrupt`` kills the engines answering;
 - ``select``, ``ignore``: lists of finding codes;
 - ``min_severity``: ``info``, ``warning``, ``error``;
 - ``max_findings_per_game``: an int;
 - ``fail_on``: list of statuses, severities or codes (counted in the summary's
   ``failing``);
 - ``jobs``: worker threads (default: all cores);
-- ``shard``: ``"K/N"``, only the games of shard K of N;
+- ``shard``: ``"K/N"``, only the games of shard K of N (any N: a shard past the
+  games is empty);
 - ``config``: a ``sgfaudit.toml`` to read; ``no_config``: True to read none (by
-  default the nearest ``sgfaudit.toml``, as the command line does).
+  default the nearest ``sgfaudit.toml``, as the command line does; its ``quiet``, a
+  matter of the command line's display, does not apply: every game is returned).
 
 An unknown name raises ``TypeError``; a bad value ``ValueError`` with the command
 line's message.
@@ -97,9 +100,33 @@ line's message.
 
 
 def _paths(paths: Paths) -> List[str]:
+    """The paths as the native part takes them; none, or an empty one, is a ValueError
+    (the command line reads the current folder when given none: Python names it, ".")."""
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
-    return [os.fsdecode(os.fspath(p)) for p in paths]
+    out = [os.fsdecode(os.fspath(p)) for p in paths]
+    if not out:
+        raise ValueError("no paths given: name the files, folders or archives to audit "
+                         "('.' for the current folder)")
+    for number, path in enumerate(out):
+        if not path:
+            where = "" if len(out) == 1 else f" (paths[{number}])"
+            raise ValueError(f"an empty path ''{where} names no file or folder")
+    return out
+
+
+def _name(name: Any) -> str:
+    """The ``name`` of :func:`audit_text` and :func:`audit_bytes`, checked."""
+    if isinstance(name, os.PathLike):
+        name = os.fspath(name)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str (the path the games report), "
+                        f"not {type(name).__name__}")
+    if not name:
+        raise ValueError("name must not be empty: it is the path the games report")
+    return name
 
 
 def _options(options: Dict[str, Any]) -> list:
@@ -167,6 +194,7 @@ def audit(paths: Paths, **options: Any) -> Report:
 
     Each game is a ``dict``, exactly the ``data`` of the ``game`` record that
     ``sgfaudit audit --json`` prints for the same input and options, in the same order.
+    ``paths`` is one path or a list of them; none, or an empty one, raises ``ValueError``.
     """
     return Report(_native.start(_paths(paths), _options(options), "jsonl"))
 
@@ -174,7 +202,8 @@ def audit(paths: Paths, **options: Any) -> Report:
 audit.__doc__ = (audit.__doc__ or "") + _OPTIONS_DOC
 
 
-def _games_of_text(name: str, data: bytes, options: Dict[str, Any]) -> List[Dict[str, Any]]:
+def _games_of_text(name: Any, data: bytes, options: Dict[str, Any]) -> List[Dict[str, Any]]:
+    name = _name(name)
     run = _native.start([name], _options(options), "jsonl", text=(name, data))
     return list(Report(run))
 

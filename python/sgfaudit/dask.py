@@ -9,6 +9,11 @@ cut between members (its members are listed first: declared sizes, nothing read)
 of a whole run, and the partitions in order are the rows of ``sgfaudit audit --format
 csv`` in order (the rows of inputs that could not be read at the end of the last).
 
+``partition_bytes`` is in bytes (``64 << 20`` is 64 MB); a size that would make more
+than 10,000 partitions of the inputs given raises ``ValueError`` before any file is read
+(each partition is a task and a read of its file: ``64`` meant as 64 MB would make one
+per game).
+
 The workers need the package (``pip install ./python``) and the files at the same paths.
 Each partition audits on one thread unless ``jobs`` is given: Dask runs the partitions
 in parallel.

@@ -18,7 +18,9 @@ use sgfaudit::input::archive::kind_of;
 use sgfaudit::input::lines::LineCol;
 use sgfaudit::input::walk::{expand, Input};
 use sgfaudit::output::{Format, InputError};
-use sgfaudit::partition::{plan as plan_parts, GameRange, MemberRange, Piece, Spacing};
+use sgfaudit::partition::{
+    plan as plan_parts, total_bytes, GameRange, MemberRange, Piece, Spacing,
+};
 use sgfaudit::run::Part;
 use sgfaudit::stream::{settings, Next, Stream};
 
@@ -177,6 +179,10 @@ fn start(
     text: Option<(String, Vec<u8>)>,
 ) -> PyResult<Run> {
     let format = format_named(format)?;
+    if paths.is_empty() && pieces.is_none() && text.is_none() {
+        // The command line would read the current folder.
+        return Err(PyValueError::new_err("no paths given"));
+    }
     let options = option_values(options)?;
     let mut config = py
         .allow_threads(|| settings(&paths, &options))
@@ -210,8 +216,29 @@ fn check_options(py: Python<'_>, options: Vec<PyOption>) -> PyResult<()> {
         .map_err(option_error)
 }
 
+/// The most partitions a plan may have: each is a task and a read of its file, so many
+/// more is a size given in the wrong unit (`64` for 64 MB), not a plan.
+const MAX_PARTITIONS: u64 = 10_000;
+
+/// Why `partition_bytes` cannot cut `total` bytes, if it cannot: before any file is read.
+fn partitions_refused(partition_bytes: u64, total: u64) -> Option<String> {
+    if partition_bytes == 0 {
+        return Some("partition_bytes must be at least 1".to_string());
+    }
+    let most = total.div_ceil(partition_bytes);
+    (most > MAX_PARTITIONS).then(|| {
+        format!(
+            "partition_bytes={partition_bytes} would cut the {total} bytes given into up \
+             to {most} partitions, more than {MAX_PARTITIONS}: it is in bytes (64 << 20 \
+             is 64 MB), at least {} here",
+            total.div_ceil(MAX_PARTITIONS)
+        )
+    })
+}
+
 /// The partitions of `paths`, one every `partition_bytes` bytes at game boundaries, each
-/// a list of pieces; with the paths that gave no input, as `(path, message)`.
+/// a list of pieces; with the paths that gave no input, as `(path, message)`. A
+/// `ValueError` when that would be more than `MAX_PARTITIONS` partitions.
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn plan(
@@ -219,10 +246,14 @@ fn plan(
     paths: Vec<PathBuf>,
     partition_bytes: u64,
 ) -> PyResult<(Vec<Vec<PyPiece>>, Vec<(String, String)>)> {
-    let (parts, errors) = py.allow_threads(|| {
+    let planned = py.allow_threads(|| {
         let (inputs, errors) = expand(&paths);
-        (plan_parts(&inputs, Spacing::Bytes(partition_bytes)), errors)
+        match partitions_refused(partition_bytes, total_bytes(&inputs)) {
+            Some(message) => Err(message),
+            None => Ok((plan_parts(&inputs, Spacing::Bytes(partition_bytes)), errors)),
+        }
     });
+    let (parts, errors) = planned.map_err(PyValueError::new_err)?;
     let mut errors: Vec<(String, String)> =
         errors.into_iter().map(|e| (e.path, e.message)).collect();
     let parts = parts

@@ -140,3 +140,57 @@ def test_ctrl_c_stops_a_long_audit_with_keyboard_interrupt(tmp_path):
     waited = time.monotonic() - sent
     print(f"stopped {waited:.2f} s after SIGINT")
     assert out.strip() == "interrupted"
+
+
+GAMES = "(;GM[1]SZ[9];B[ee];W[ee])(;GM[1]SZ[9];B[aa])(;GM[1]SZ[9];B[cc])"
+
+
+def test_a_config_files_quiet_hides_no_game_from_python(tmp_path, monkeypatch):
+    """`quiet` is the command line's display: Python gets every game whatever the
+    nearest sgfaudit.toml says, and `quiet=True` is no option."""
+    import sgfaudit.dask
+
+    (tmp_path / "sgfaudit.toml").write_text("quiet = true\n")
+    (tmp_path / "three.sgf").write_text(GAMES)
+    monkeypatch.chdir(tmp_path)
+    report = sgfaudit.audit("three.sgf")
+    assert len(list(report)) == report.summary["games"] == 3
+    assert len(sgfaudit.audit_text(GAMES)) == 3
+    assert len(sgfaudit.audit_bytes(GAMES.encode())) == 3
+    assert len(sgfaudit.games_frame("three.sgf")) == 3
+    named = {"config": str(tmp_path / "sgfaudit.toml")}
+    assert len(sgfaudit.dask.audit("three.sgf", **named).compute(scheduler="sync")) == 3
+    findings = sum(len(g["findings"]) for g in sgfaudit.audit("three.sgf", no_config=True))
+    frame = sgfaudit.dask.findings("three.sgf", **named).compute(scheduler="sync")
+    assert len(frame) == findings > 0
+    with pytest.raises(TypeError, match="quiet"):
+        sgfaudit.audit("three.sgf", quiet=True)
+    assert "quiet" not in sgfaudit.OPTIONS
+
+
+def test_no_paths_or_an_empty_path_is_a_value_error(tmp_path, monkeypatch):
+    """The command line reads the current folder when given no path; Python does not."""
+    import sgfaudit.dask
+
+    (tmp_path / "here.sgf").write_text(GAMES)
+    monkeypatch.chdir(tmp_path)
+    for call in (sgfaudit.audit, sgfaudit.games_frame, sgfaudit.dask.audit,
+                 sgfaudit.dask.partitions):
+        with pytest.raises(ValueError, match="no paths given"):
+            call([])
+        with pytest.raises(ValueError, match="empty path ''"):
+            call("")
+    with pytest.raises(ValueError, match=r"empty path '' \(paths\[1\]\)"):
+        sgfaudit.audit(["here.sgf", ""])
+    with pytest.raises(ValueError, match="no paths given"):
+        sgfaudit._native.start([], [], "jsonl")
+
+
+def test_a_bad_name_is_reported_as_name():
+    with pytest.raises(TypeError, match=r"^name must be a str .*not int"):
+        sgfaudit.audit_bytes(GAMES.encode(), name=5)
+    with pytest.raises(TypeError, match=r"^name must be a str"):
+        sgfaudit.audit_text(GAMES, name=["a"])
+    with pytest.raises(ValueError, match=r"^name must not be empty"):
+        sgfaudit.audit_bytes(GAMES.encode(), name="")
+    assert sgfaudit.audit_text(GAMES, name=b"games.sgf")[0]["path"] == "games.sgf"

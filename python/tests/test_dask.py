@@ -53,6 +53,27 @@ def test_partitions_are_byte_ranges_of_the_files():
     assert any(piece[0] == "games" for part in parts for piece in part)
 
 
+def test_a_partition_size_in_the_wrong_unit_is_a_value_error_at_once(tmp_path):
+    """64 meant as 64 MB: planning once cost memory per byte (5.5 GB for the Tygem
+    files); now the partitions it would make are counted from the sizes first."""
+    for plan in (lambda b: sgfaudit.dask.partitions(TYGEM, b),
+                 lambda b: sgfaudit.dask.audit(TYGEM, partition_bytes=b, no_config=True)):
+        for size in (1, 64):
+            started = time.monotonic()
+            with pytest.raises(ValueError, match=rf"^partition_bytes={size} would cut the "
+                               r"\d+ bytes given into up to \d+ partitions, more than 10000: "
+                               r"it is in bytes \(64 << 20 is 64 MB\), at least 9762 here"):
+                plan(size)
+            assert time.monotonic() - started < 5
+    with pytest.raises(ValueError, match="at least 1"):
+        sgfaudit.dask.partitions(TYGEM, 0)
+    # Few bytes: a partition a game, whatever the size.
+    path = tmp_path / "five.sgf"
+    path.write_text("(;GM[1]SZ[9];B[ee];W[dd])\n" * 5)
+    parts = sgfaudit.dask.partitions(str(path), 1)
+    assert [[piece[4] for piece in part] for part in parts] == [[0], [1], [2], [3], [4]]
+
+
 def test_games_on_two_workers_are_the_command_lines_csv(client):
     frame = sgfaudit.dask.audit(TYGEM, partition_bytes=PARTITION, no_config=True)
     assert frame.npartitions > len(TYGEM)

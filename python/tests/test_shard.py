@@ -73,3 +73,19 @@ def test_a_1gb_collection_streams_in_flat_memory(tmp_path):
           f"anonymous memory grew {growth_mb:.1f} MB after the first 200 games")
     assert report.summary["games"] == games > 8000
     assert growth_mb < 64
+
+
+def test_a_shard_count_of_billions_is_a_plain_run(tmp_path):
+    """The planner once allocated per shard: `shard="0/4294967296"` aborted the
+    interpreter. Shards past the games are empty; each game is in one of them."""
+    path = tmp_path / "five.sgf"
+    path.write_text("(;GM[1]SZ[9];B[ee];W[dd])\n" * 5)  # 26 bytes a game
+    for count in (1 << 32, (1 << 64) - 1):
+        assert list(sgfaudit.audit(str(path), shard=f"0/{count}", no_config=True)) == []
+        last = f"{count - 1}/{count}"
+        assert list(sgfaudit.audit(str(path), shard=last, no_config=True)) == []
+    # Game 0 ends at byte 25, its middle is 12: the shard after the cuts below 13.
+    count = 1 << 32
+    holder = -(-13 * count // 130) - 1
+    games = list(sgfaudit.audit(str(path), shard=f"{holder}/{count}", no_config=True))
+    assert [g["game"] for g in games] == [0]

@@ -1,40 +1,62 @@
 //! The engine judge: asks a Go engine that speaks GTP (GNU Go, KataGo) which stones of a
 //! final position are dead, for the games the estimate cannot settle.
 //!
-//! One [`Judge`] drives one engine process, started on the first question and started
-//! again after a failure. For each position it sends `boardsize`, `clear_board`, `komi`,
-//! then every stone with `play` — all stones of the player who moves next first, then the
-//! other player's (or a pass when that player has none), an order in which no stone can
-//! capture, so the engine's board is the position (checked with `list_stones` where the
-//! engine knows it) and the engine sees the right player to move — and finally
-//! `final_status_list dead`. Every vertex of the answer
-//! must be a stone of the position, or the answer is nonsense.
+//! Every position gets an engine process of its own ([`Judge::dead_stones`]): it sends
+//! `boardsize`, `clear_board`, `komi`, then every stone with `play` — all stones of the
+//! player who moves next first, then the other player's (or a pass when that player has
+//! none), an order in which no stone can capture, so the engine's board is the position
+//! (checked with `list_stones` where the engine knows it) and the engine sees the right
+//! player to move — and finally `final_status_list dead`, then `quit`. A process per
+//! position is what makes the answer depend on the position alone: an engine keeps state
+//! that `clear_board` does not reset (caches, a random generator, a count of its games),
+//! so with one process for many positions its answers would depend on what it was asked
+//! before, and on how a parallel run shared the games among its threads. It costs a start
+//! per position: GNU Go starts in about 10 ms, against about a second per 19×19 position.
+//!
+//! Every vertex of the answer must be a stone of the position, and no stone of a
+//! pass-alive chain (Benson: no sequence of moves captures it) may be dead, or the answer
+//! is nonsense and is not used; the stones inside pass-alive territory, dead whatever
+//! anyone says, are dead in every answer. What Benson's algorithm settles, no engine
+//! changes: a count that rests on it alone stays as certain with the judge as without.
 //!
 //! Answers do not depend on timing: how much the engine works is bounded by its own
 //! settings (GNU Go's `--level`, KataGo's `maxVisits`), which are part of the command. The
-//! wall-clock limit of [`JudgeConfig::safety_timeout`] is a safety net only: when it fires
-//! the engine process is killed, the game gets a [`JudgeFailureKind::Timeout`], and the
-//! next game starts a fresh engine. An engine that cannot start, exits, hangs or answers
-//! nonsense is a [`JudgeFailure`] with a message for the report, never a panic or a hang.
-//!
-//! Each thread of a parallel run keeps its own engine: [`judge_on_this_thread`].
+//! wall-clock limit of [`JudgeConfig::safety_timeout`] (`--judge-timeout`) is a safety net
+//! only: when it fires the engine's process group is killed and the game gets a
+//! [`JudgeFailureKind::Timeout`]. An engine that cannot start, exits, hangs or answers
+//! nonsense is a [`JudgeFailure`] with a message for the report, never a panic or a hang;
+//! after [`GIVE_UP_AFTER`] failures in a row the rest of the run goes without it
+//! ([`JudgeFailureKind::GaveUp`]). The engines run in process groups of their own, ended
+//! with the run ([`groups`]).
 
-use std::cell::RefCell;
+mod groups;
+
 use std::collections::VecDeque;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+pub use groups::end_engines_on_signals;
+
 use crate::geom::{Color, Point, Position};
+use crate::score::{dead_in_pass_alive_territory, pass_alive};
 
 /// The largest board GTP can name (columns `A`..`Z` without `I`).
 pub const GTP_MAX_SIDE: u8 = 25;
 
 /// The safety net's default: far beyond what a bounded engine needs for one position.
 pub const DEFAULT_SAFETY_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Failures of one engine in a row (a start, an exit, a hang, nonsense) after which the
+/// rest of the run goes without it: an engine that fails three positions in a row is
+/// broken for this run, and a hanging one would cost the safety net on every position.
+pub const GIVE_UP_AFTER: u32 = 3;
 
 /// The longest answer line kept, and the longest answer read, in bytes.
 const MAX_LINE: u64 = 64 * 1024;
@@ -44,8 +66,10 @@ const STDERR_LINES: usize = 8;
 /// How long a `quit` is given before the engine is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 
-/// Which engine to run and how long to wait for it at most.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Which engine to run and how long to wait for it at most; its clones share one run's
+/// state (see [`JudgeConfig::stop_engines`] and [`GIVE_UP_AFTER`]). Two configurations
+/// are equal when their command and safety net are.
+#[derive(Clone, Debug)]
 pub struct JudgeConfig {
     /// The engine's command line, split like a shell would (quotes, backslashes), run
     /// without a shell: e.g. `gnugo --mode gtp --level 1 --chinese-rules`.
@@ -53,15 +77,102 @@ pub struct JudgeConfig {
     /// Wall-clock limit for one position (every command of it), and for the engine's
     /// start: a safety net only.
     pub safety_timeout: Duration,
+    run: Arc<JudgeRun>,
+}
+
+impl PartialEq for JudgeConfig {
+    fn eq(&self, other: &JudgeConfig) -> bool {
+        self.command == other.command && self.safety_timeout == other.safety_timeout
+    }
+}
+
+impl Eq for JudgeConfig {}
+
+impl Hash for JudgeConfig {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.command.hash(state);
+        self.safety_timeout.hash(state);
+    }
 }
 
 impl JudgeConfig {
-    /// A command with the default safety net.
+    /// A command with the default safety net, for a run of its own.
     pub fn new(command: impl Into<String>) -> JudgeConfig {
         JudgeConfig {
             command: command.into(),
             safety_timeout: DEFAULT_SAFETY_TIMEOUT,
+            run: Arc::default(),
         }
+    }
+
+    /// The same with another safety net.
+    pub fn with_timeout(self, safety_timeout: Duration) -> JudgeConfig {
+        JudgeConfig {
+            safety_timeout,
+            ..self
+        }
+    }
+
+    /// Kills the engines this run's judges are asking now, and lets the run start no
+    /// other: each position still to be asked fails at once. For a run that stops before
+    /// its end (the Python package's interrupt).
+    pub fn stop_engines(&self) {
+        self.run.stop();
+    }
+
+    /// Why the rest of this run goes without the engine, once it does.
+    pub fn gave_up(&self) -> Option<&str> {
+        self.run.gave_up.get().map(String::as_str)
+    }
+}
+
+/// What the judges of one run share: the failures of the engine in a row, whether the
+/// run gave up on it, and its running engines.
+#[derive(Debug, Default)]
+struct JudgeRun {
+    failures: AtomicU32,
+    gave_up: OnceLock<String>,
+    groups: Mutex<RunGroups>,
+}
+
+/// The process groups of a run's running engines, and whether the run was stopped.
+#[derive(Debug, Default)]
+struct RunGroups {
+    running: Vec<i32>,
+    stopped: bool,
+}
+
+impl JudgeRun {
+    fn groups(&self) -> std::sync::MutexGuard<'_, RunGroups> {
+        self.groups.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn stop(&self) {
+        let mut groups = self.groups();
+        groups.stopped = true;
+        for group in groups.running.drain(..) {
+            groups::kill_group(group);
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.groups().stopped
+    }
+
+    /// Enters a started engine's group; `false` (and the group killed) when the run
+    /// was stopped.
+    fn enter(&self, group: i32) -> bool {
+        let mut groups = self.groups();
+        if groups.stopped {
+            groups::kill_group(group);
+            return false;
+        }
+        groups.running.push(group);
+        true
+    }
+
+    fn leave(&self, group: i32) {
+        self.groups().running.retain(|&g| g != group);
     }
 }
 
@@ -82,13 +193,17 @@ pub enum JudgeFailureKind {
     Exited,
     /// The safety net fired: no answer within [`JudgeConfig::safety_timeout`].
     Timeout,
-    /// The engine answered something that is not a GTP answer, refused a command it
-    /// should accept, or named a point that holds no stone.
+    /// The engine answered something that is not a GTP answer (or more than 1 MiB),
+    /// refused a command it should accept, named a point that holds no stone, or called
+    /// a pass-alive chain dead.
     Protocol,
     /// The position or the question is beyond the engine or GTP: a board that is not
     /// square or is over 25×25, stones without liberties, an engine without
     /// `final_status_list`.
     Unsupported,
+    /// The engine was not asked: it failed [`GIVE_UP_AFTER`] positions in a row, or the
+    /// run was stopped.
+    GaveUp,
 }
 
 impl JudgeFailureKind {
@@ -99,12 +214,17 @@ impl JudgeFailureKind {
             JudgeFailureKind::Timeout => "timeout",
             JudgeFailureKind::Protocol => "protocol",
             JudgeFailureKind::Unsupported => "unsupported",
+            JudgeFailureKind::GaveUp => "gave-up",
         }
     }
 
-    /// Whether the engine process is in doubt after this failure (and is replaced).
-    fn engine_in_doubt(self) -> bool {
-        !matches!(self, JudgeFailureKind::Unsupported)
+    /// Whether this is a failure of the engine, counted towards [`GIVE_UP_AFTER`] (not
+    /// of the position, nor a question not asked).
+    fn of_the_engine(self) -> bool {
+        !matches!(
+            self,
+            JudgeFailureKind::Unsupported | JudgeFailureKind::GaveUp
+        )
     }
 }
 
@@ -129,50 +249,76 @@ impl JudgeFailure {
     }
 }
 
-/// One engine process, started when first needed and again after a failure.
+/// Asks an engine, one process per position (see the module's documentation).
 pub struct Judge {
     config: JudgeConfig,
-    engine: Option<Engine>,
     starts: u32,
 }
 
 impl Judge {
     pub fn new(config: JudgeConfig) -> Judge {
-        Judge {
-            config,
-            engine: None,
-            starts: 0,
-        }
+        Judge { config, starts: 0 }
     }
 
     pub fn config(&self) -> &JudgeConfig {
         &self.config
     }
 
-    /// How many engine processes this judge has started so far (restarts included).
+    /// How many engine processes this judge has started so far.
     pub fn starts(&self) -> u32 {
         self.starts
     }
 
-    /// Asks the engine for the dead stones of `position`, `to_move` being the player
-    /// whose turn it is, under `komi`.
+    /// Asks an engine of its own for the dead stones of `position`, `to_move` being the
+    /// player whose turn it is, under `komi`. No answer once the run gave up on the
+    /// engine or was stopped.
     pub fn dead_stones(&mut self, position: &Position, komi: f64, to_move: Color) -> JudgeAnswer {
+        if let Some(refusal) = self.refusal() {
+            return JudgeAnswer::Failed(refusal);
+        }
         match self.ask(position, komi, to_move) {
-            Ok(dead) => JudgeAnswer::Dead(dead),
-            Err(failure) => {
-                if let Some(mut engine) = self.engine.take() {
-                    if failure.kind == JudgeFailureKind::Timeout {
-                        engine.kill(); // a hung engine reads no `quit`
-                    }
-                    if failure.kind.engine_in_doubt() {
-                        drop(engine); // stops the process
-                    } else {
-                        self.engine = Some(engine);
-                    }
-                }
-                JudgeAnswer::Failed(failure)
+            Ok(dead) => {
+                self.config.run.failures.store(0, Ordering::Relaxed);
+                JudgeAnswer::Dead(dead)
+            }
+            Err(failure) => JudgeAnswer::Failed(self.counted(failure)),
+        }
+    }
+
+    /// Why the engine is not asked at all, if it is not.
+    fn refusal(&self) -> Option<JudgeFailure> {
+        let command = &self.config.command;
+        let why = match self.config.gave_up() {
+            Some(why) => why.to_string(),
+            None if self.config.run.stopped() => "the run was stopped".to_string(),
+            None => return None,
+        };
+        Some(JudgeFailure::new(
+            JudgeFailureKind::GaveUp,
+            format!("the engine `{command}` was not asked: {why}"),
+        ))
+    }
+
+    /// Counts a failure of the engine; the one that makes [`GIVE_UP_AFTER`] in a row
+    /// says that the rest of the run goes without it.
+    fn counted(&self, mut failure: JudgeFailure) -> JudgeFailure {
+        if !failure.kind.of_the_engine() {
+            return failure;
+        }
+        let run = &self.config.run;
+        let in_a_row = run.failures.fetch_add(1, Ordering::Relaxed) + 1;
+        if in_a_row >= GIVE_UP_AFTER {
+            let why = format!(
+                "it failed {GIVE_UP_AFTER} positions in a row (the last: {}), so the rest of the run goes without it",
+                failure.kind.as_str()
+            );
+            if run.gave_up.set(why).is_ok() {
+                failure.message.push_str(&format!(
+                    "; that is {GIVE_UP_AFTER} failures in a row: the rest of the run goes without the engine judge"
+                ));
             }
         }
+        failure
     }
 
     fn ask(
@@ -183,58 +329,52 @@ impl Judge {
     ) -> Result<Vec<Point>, JudgeFailure> {
         check_position(position, komi, &self.config.command)?;
         // An engine's start (KataGo loads its network) has a safety net of its own.
-        self.start_engine(Instant::now() + self.config.safety_timeout)?;
+        let mut engine = self.start_engine(Instant::now() + self.config.safety_timeout)?;
         let mut session = Session {
-            engine: self.engine.as_mut().expect("started above"),
+            engine: &mut engine,
             config: &self.config,
             deadline: Instant::now() + self.config.safety_timeout,
         };
-        session.set_up(position, komi, to_move)?;
-        session.dead_stones(position)
-    }
-
-    /// Starts the engine unless it runs, and learns which commands it knows.
-    fn start_engine(&mut self, deadline: Instant) -> Result<(), JudgeFailure> {
-        if self.engine.is_none() {
-            let mut engine = Engine::spawn(&self.config.command)?;
-            self.starts += 1;
-            Session {
-                engine: &mut engine,
-                config: &self.config,
-                deadline,
-            }
-            .learn_commands()?;
-            self.engine = Some(engine);
+        let answer = session
+            .set_up(position, komi, to_move)
+            .and_then(|_| session.dead_stones(position));
+        if matches!(&answer, Err(f) if f.kind == JudgeFailureKind::Timeout) {
+            engine.kill(); // a hung engine reads no `quit`
         }
-        Ok(())
+        answer // the engine is asked to quit
+    }
+
+    /// Starts an engine and learns which commands it knows.
+    fn start_engine(&mut self, deadline: Instant) -> Result<Engine, JudgeFailure> {
+        let mut engine = Engine::spawn(&self.config)?;
+        self.starts += 1;
+        let learnt = Session {
+            engine: &mut engine,
+            config: &self.config,
+            deadline,
+        }
+        .learn_commands();
+        match learnt {
+            Ok(()) => Ok(engine),
+            Err(failure) => {
+                if failure.kind == JudgeFailureKind::Timeout {
+                    engine.kill();
+                }
+                Err(failure)
+            }
+        }
     }
 }
 
-thread_local! {
-    /// This thread's judges, one per engine configuration.
-    static JUDGES: RefCell<Vec<Judge>> = const { RefCell::new(Vec::new()) };
-}
-
-/// [`Judge::dead_stones`] with this thread's judge for `config` (made when first asked):
-/// each worker thread of a parallel run keeps one engine process. The engines stop when
-/// their thread ends, or at the latest when sgfaudit exits (their input closes).
-pub fn judge_on_this_thread(
+/// [`Judge::dead_stones`] for one position: an engine process of its own answers it, so
+/// every thread of a parallel run asks alike.
+pub fn judge_position(
     config: &JudgeConfig,
     position: &Position,
     komi: f64,
     to_move: Color,
 ) -> JudgeAnswer {
-    JUDGES.with(|judges| {
-        let mut judges = judges.borrow_mut();
-        let index = match judges.iter().position(|j| j.config == *config) {
-            Some(i) => i,
-            None => {
-                judges.push(Judge::new(config.clone()));
-                judges.len() - 1
-            }
-        };
-        judges[index].dead_stones(position, komi, to_move)
-    })
+    Judge::new(config.clone()).dead_stones(position, komi, to_move)
 }
 
 /// Refuses what cannot be asked: a board GTP cannot name, stones without liberties (no
@@ -301,6 +441,24 @@ fn stone_without_liberty(position: &Position) -> Option<Point> {
     None
 }
 
+/// The stones of the first pass-alive chain (Benson) that has a stone in `dead` (sorted),
+/// if any: such a chain lives whatever is played, so an engine that calls it dead is wrong.
+fn pass_alive_called_dead(position: &Position, dead: &[Point]) -> Option<Vec<Point>> {
+    if dead.is_empty() {
+        return None;
+    }
+    let alive = pass_alive(position);
+    [Color::Black, Color::White]
+        .into_iter()
+        .flat_map(|color| alive.of(color).chains.clone())
+        .find(|chain| chain.iter().any(|p| dead.binary_search(p).is_ok()))
+}
+
+/// "1 stone", "12 stones".
+fn stones_word(n: usize) -> String {
+    format!("{n} stone{}", if n == 1 { "" } else { "s" })
+}
+
 /// The points of `color`'s stones, in row-major order.
 fn stones_of(position: &Position, color: Color) -> Vec<Point> {
     (0..position.size.points())
@@ -310,17 +468,32 @@ fn stones_of(position: &Position, color: Color) -> Vec<Point> {
 }
 
 /// A running engine: its input, a thread reading its output line by line, and the last
-/// lines of its standard error.
+/// lines of its standard error. It runs in a process group of its own, which is killed
+/// when the engine is dropped (after a `quit` and a moment's grace) or killed.
 struct Engine {
     child: Child,
+    /// The engine's process group (its pid); 0 once the engine was ended and reaped.
+    group: i32,
+    /// Its place among the groups a signal kills, until it is ended.
+    registered: Option<groups::Registered>,
+    run: Arc<JudgeRun>,
     input: Option<ChildStdin>,
-    lines: Receiver<String>,
+    answers: Receiver<Output>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     knows_list_stones: bool,
 }
 
+/// What the reader of the engine's output hands over.
+enum Output {
+    /// The lines of an answer, joined by `\n`.
+    Answer(String),
+    /// The answer being read passed [`MAX_ANSWER`] bytes: the reader stopped there.
+    TooLong,
+}
+
 impl Engine {
-    fn spawn(command: &str) -> Result<Engine, JudgeFailure> {
+    fn spawn(config: &JudgeConfig) -> Result<Engine, JudgeFailure> {
+        let command = config.command.as_str();
         let spawn_failure =
             |why: String| JudgeFailure::new(JudgeFailureKind::Spawn, why.to_string());
         let words = shlex::split(command).ok_or_else(|| {
@@ -336,19 +509,32 @@ impl Engine {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()
             .map_err(|e| spawn_failure(format!("the engine `{command}` cannot be started: {e}")))?;
+        let group = i32::try_from(child.id()).unwrap_or(0);
+        let registered = groups::Registered::new(group);
+        if !config.run.enter(group) {
+            let _ = child.wait();
+            return Err(JudgeFailure::new(
+                JudgeFailureKind::GaveUp,
+                format!("the engine `{command}` was not asked: the run was stopped"),
+            ));
+        }
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || read_lines(stdout, sender));
+        let (sender, answers) = mpsc::sync_channel(0);
+        std::thread::spawn(move || read_answers(stdout, sender));
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr_tail);
         std::thread::spawn(move || keep_tail(stderr, tail));
         Ok(Engine {
             input: child.stdin.take(),
             child,
-            lines,
+            group,
+            registered: Some(registered),
+            run: Arc::clone(&config.run),
+            answers,
             stderr_tail,
             knows_list_stones: false,
         })
@@ -357,17 +543,7 @@ impl Engine {
     /// How the engine ended, with the last words it wrote to standard error.
     fn exit_note(&mut self) -> String {
         // Its output is closed: give it a moment to be reaped.
-        let start = Instant::now();
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if start.elapsed() < QUIT_GRACE => {
-                    std::thread::sleep(Duration::from_millis(10))
-                }
-                _ => break None,
-            }
-        };
-        let mut note = match status {
+        let mut note = match self.end(QUIT_GRACE) {
             Some(status) => format!(" ({status})"),
             None => String::new(),
         };
@@ -382,48 +558,81 @@ impl Engine {
         }
         note
     }
-}
 
-impl Engine {
-    /// Kills the engine: this process's own child, by its id.
+    /// Kills the engine's process group at once.
     fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.end(Duration::ZERO);
+    }
+
+    /// Waits up to `grace` for the engine to exit, kills its process group (the engine if
+    /// it still runs, and whatever it started) and reaps it; how it ended, when known.
+    fn end(&mut self, grace: Duration) -> Option<ExitStatus> {
+        if self.group == 0 {
+            return None;
+        }
+        let start = Instant::now();
+        let mut status = None;
+        while status.is_none() && start.elapsed() < grace {
+            std::thread::sleep(Duration::from_millis(5));
+            status = self.child.try_wait().ok().flatten();
+        }
+        groups::kill_group(self.group);
+        self.run.leave(self.group);
+        self.registered = None;
+        self.group = 0;
+        status.or_else(|| self.child.wait().ok())
     }
 }
 
 impl Drop for Engine {
-    /// Asks the engine to quit, and kills it (this process's own child, by its id) if it
-    /// has not within a moment.
+    /// Asks the engine to quit, and kills its process group after a moment.
     fn drop(&mut self) {
+        if self.group == 0 {
+            return;
+        }
         if let Some(mut input) = self.input.take() {
             let _ = input.write_all(b"quit\n").and_then(|_| input.flush());
         }
-        let start = Instant::now();
-        while start.elapsed() < QUIT_GRACE {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        self.kill();
+        self.end(QUIT_GRACE);
     }
 }
 
-/// Sends the engine's output lines (without `\r`, cut at [`MAX_LINE`] bytes) until it
-/// closes or nobody listens.
-fn read_lines(stdout: impl Read, sender: mpsc::Sender<String>) {
+/// Hands over the engine's answers (the lines up to an empty one, with `\n` between
+/// them, without `\r`, each cut at [`MAX_LINE`] bytes; empty lines before an answer are
+/// skipped) until the engine closes its output or nobody listens, or until an answer
+/// passes [`MAX_ANSWER`] bytes: then it says so and stops reading. One answer at most
+/// waits to be taken, and while it waits nothing more is read: an engine that floods
+/// its output fills its pipe and waits, not this process's memory.
+fn read_answers(stdout: impl Read, sender: SyncSender<Output>) {
     let mut reader = BufReader::new(stdout);
+    let mut bytes = Vec::new();
+    let mut answer = String::new();
     loop {
-        let mut bytes = Vec::new();
+        bytes.clear();
         match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut bytes) {
             Ok(0) | Err(_) => return,
             Ok(_) => {}
         }
-        let line = String::from_utf8_lossy(&bytes).replace(['\r', '\n'], "");
-        if sender.send(line).is_err() {
+        let line = String::from_utf8_lossy(&bytes);
+        let line = line.trim_end_matches(['\r', '\n']);
+        if line.trim().is_empty() {
+            if !answer.is_empty()
+                && sender
+                    .send(Output::Answer(std::mem::take(&mut answer)))
+                    .is_err()
+            {
+                return;
+            }
+            continue;
+        }
+        if answer.len() + line.len() > MAX_ANSWER {
+            let _ = sender.send(Output::TooLong);
             return;
         }
+        if !answer.is_empty() {
+            answer.push('\n');
+        }
+        answer.push_str(&line.replace('\r', ""));
     }
 }
 
@@ -548,7 +757,9 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// Asks for the dead stones and checks each is a stone of the position.
+    /// Asks for the dead stones and checks each is a stone of the position, and none is a
+    /// stone of a pass-alive chain; the stones inside pass-alive territory, dead whatever
+    /// anyone says, are added where the engine left them out.
     fn dead_stones(&mut self, position: &Position) -> Result<Vec<Point>, JudgeFailure> {
         let command = "final_status_list dead";
         let text = self.expect_success(command)?;
@@ -560,6 +771,20 @@ impl Session<'_> {
                 format!("called {vertex} dead, a point without a stone"),
             ));
         }
+        dead.sort();
+        dead.dedup();
+        if let Some(chain) = pass_alive_called_dead(position, &dead) {
+            return Err(self.failure(
+                JudgeFailureKind::Protocol,
+                format!(
+                    "answered `{command}` with nonsense: it calls the chain at {} ({}) dead, \
+                     which is pass-alive (no sequence of moves captures it)",
+                    chain[0].vertex(position.size),
+                    stones_word(chain.len())
+                ),
+            ));
+        }
+        dead.extend(dead_in_pass_alive_territory(position));
         dead.sort();
         dead.dedup();
         Ok(dead)
@@ -605,29 +830,18 @@ impl Session<'_> {
         if !written {
             return Err(self.exited(command));
         }
-        let first = loop {
-            let line = self.next_line(command)?;
-            if !line.trim().is_empty() {
-                break line;
-            }
-        };
-        let (success, rest) = match first.as_bytes().first() {
+        let answer = self.next_answer(command)?;
+        let (first, rest) = answer.split_once('\n').unwrap_or((&answer, ""));
+        let (success, head) = match first.as_bytes().first() {
             Some(b'=') => (true, &first[1..]),
             Some(b'?') => (false, &first[1..]),
-            _ => return Err(self.nonsense(command, &first)),
+            _ => return Err(self.nonsense(command, first)),
         };
-        let mut text = rest
+        let mut text = head
             .trim_start_matches(|c: char| c.is_ascii_digit())
             .trim()
             .to_string();
-        loop {
-            let line = self.next_line(command)?;
-            if line.trim().is_empty() {
-                break;
-            }
-            if text.len() + line.len() > MAX_ANSWER {
-                return Err(self.nonsense(command, "an answer of more than 1 MiB"));
-            }
+        for line in rest.split('\n') {
             text.push('\n');
             text.push_str(line.trim());
         }
@@ -637,16 +851,17 @@ impl Session<'_> {
         })
     }
 
-    /// The next line of output, or the reason there is none before the deadline.
-    fn next_line(&mut self, command: &str) -> Result<String, JudgeFailure> {
+    /// The next answer, or the reason there is none before the deadline.
+    fn next_answer(&mut self, command: &str) -> Result<String, JudgeFailure> {
         let left = self.deadline.saturating_duration_since(Instant::now());
-        match self.engine.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
+        match self.engine.answers.recv_timeout(left) {
+            Ok(Output::Answer(answer)) => Ok(answer),
+            Ok(Output::TooLong) => Err(self.nonsense(command, "an answer of more than 1 MiB")),
             Err(RecvTimeoutError::Timeout) => Err(self.failure(
                 JudgeFailureKind::Timeout,
                 format!(
-                    "did not answer `{command}` within {} (the safety limit per position; \
-                     bound the engine's work with its own settings)",
+                    "did not answer `{command}` within {} (the safety limit per position, \
+                     --judge-timeout; bound the engine's work with its own settings)",
                     seconds(self.config.safety_timeout)
                 ),
             )),

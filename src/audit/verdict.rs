@@ -19,7 +19,7 @@ use crate::score::{
 };
 
 use super::fit_odds::fit_odds;
-use super::judge::{judge_on_this_thread, JudgeAnswer, JudgeConfig};
+use super::judge::{judge_position, JudgeAnswer, JudgeConfig};
 use super::odds::{self, calibrated, dead_with, describe_flip, Doubt, Reading, Recount, Search};
 use super::source::Conventions;
 
@@ -326,7 +326,7 @@ impl Counter<'_> {
         (mut judgement, estimate): (Judgement, DeadOutcome),
     ) -> (Judgement, DeadOutcome) {
         let komi = self.input.komi.points;
-        match judge_on_this_thread(config, position, komi, self.input.to_move) {
+        match judge_position(config, position, komi, self.input.to_move) {
             JudgeAnswer::Dead(dead) => {
                 let outcome = judged_outcome(position, &estimate, dead, &config.command);
                 self.judge_with(position, captures, ctx, outcome)

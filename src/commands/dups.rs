@@ -7,6 +7,8 @@ use std::time::Instant;
 
 use crate::audit::EarlierCopies;
 use crate::dups::Relation;
+use crate::input::path_text::path_text;
+use crate::input::walk::WalkOptions;
 use crate::output::progress::ProgressMode;
 
 use crate::cli::{DupsArgs, DupsFailOn};
@@ -69,11 +71,16 @@ pub fn search(config: &GamesConfig) -> io::Result<Search> {
     })
 }
 
-/// For `audit --duplicates`: every game with an earlier copy in `paths` (the first game
+/// For `audit --duplicates`: every game with an earlier copy in `paths` (walked as `walk`
+/// says, as the audit walks them; the first game
 /// of its cluster in input order), with the message of its `duplicate` finding. Inputs
 /// that cannot be read are left to the audit to report; standard input cannot be read
 /// twice (`Err`).
-pub fn earlier_copies(paths: &[PathBuf], jobs: usize) -> Result<EarlierCopies, String> {
+pub fn earlier_copies(
+    paths: &[PathBuf],
+    walk: WalkOptions,
+    jobs: usize,
+) -> Result<EarlierCopies, String> {
     if paths.iter().any(|p| p.as_os_str() == "-") {
         return Err(
             "--duplicates reads the inputs twice: standard input (-) can be read only once"
@@ -82,6 +89,7 @@ pub fn earlier_copies(paths: &[PathBuf], jobs: usize) -> Result<EarlierCopies, S
     }
     let config = GamesConfig {
         paths: paths.to_vec(),
+        walk,
         input_errors: Vec::new(),
         jobs,
         progress: ProgressMode::Never,
@@ -146,11 +154,7 @@ pub fn dups(args: &DupsArgs) -> io::Result<u8> {
         schema: SCHEMA,
         tool: "sgfaudit",
         version: env!("CARGO_PKG_VERSION"),
-        inputs: config
-            .paths
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect(),
+        inputs: config.paths.iter().map(|p| path_text(p)).collect(),
     };
     let locate = |g: usize| found.locate(g);
     let report = DupsReport {

@@ -33,7 +33,7 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     // The HTML report draws the problems it shows.
     config.audit.figures = format == crate::output::Format::Html;
     if duplicates {
-        match dups::earlier_copies(&config.paths, config.jobs) {
+        match dups::earlier_copies(&config.paths, config.walk, config.jobs) {
             Ok(copies) => config.audit.earlier_copies = Some(std::sync::Arc::new(copies)),
             Err(message) => {
                 writeln!(io::stderr().lock(), "sgfaudit: {message}")?;

@@ -1,12 +1,14 @@
 //! Compressed files and archives read in place, one member at a time, without temporary
 //! files: `.sgf.gz`, `.zip`, `.tar`, `.tar.gz`/`.tgz`, `.tar.bz2`/`.tbz2`, `.tar.xz`/`.txz`.
-//! A member is named `archive!inner/path.sgf`; only members named `*.sgf` (any case) are
-//! read, each up to the size any input may have.
+//! A member is named `archive!inner/path.sgf` (both names written as `path_text` writes
+//! a name); only members named `*.sgf` (any case) are read, each up to the size any input
+//! may have.
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
 
+use super::path_text::{bytes_text, path_text};
 use super::source::{read_limited, Bytes};
 use super::walk::{has_sgf_extension, io_message};
 
@@ -101,7 +103,7 @@ fn walk(
     wanted: &mut dyn FnMut(usize, u64) -> bool,
     each: &mut dyn FnMut(Member) -> io::Result<()>,
 ) -> Result<usize, ArchiveError> {
-    let shown = path.to_string_lossy().into_owned();
+    let shown = path_text(path);
     let file = File::open(path).map_err(|e| ArchiveError::Read(io_message(&e)))?;
     let reader = BufReader::with_capacity(1 << 16, file);
     let mut members = Members {
@@ -204,7 +206,7 @@ fn zip_members(reader: BufReader<File>, members: &mut Members) -> Result<usize, 
                 continue;
             }
         };
-        let inner = entry.name().to_string();
+        let inner = bytes_text(entry.name().as_bytes());
         if !entry.is_file() || !has_sgf_extension(Path::new(&inner)) {
             continue;
         }
@@ -227,10 +229,7 @@ fn tar_members(reader: impl Read, members: &mut Members) -> Result<usize, Archiv
     for entry in entries {
         let mut entry =
             entry.map_err(|e| ArchiveError::Read(format!("tar: {}", io_message(&e))))?;
-        let inner = match entry.path() {
-            Ok(p) => p.to_string_lossy().into_owned(),
-            Err(_) => String::from_utf8_lossy(&entry.path_bytes()).into_owned(),
-        };
+        let inner = bytes_text(&entry.path_bytes());
         if !entry.header().entry_type().is_file() || !has_sgf_extension(Path::new(&inner)) {
             continue;
         }

@@ -3,12 +3,13 @@
 //! `walk` finds the files, `source` reads them (memory-mapped when big), `decode` turns
 //! their bytes into UTF-8 whatever `CA[]` says, `split` cuts a text into game trees with
 //! byte offsets (`scan` finds where each tree ends), and `lines` maps offsets back to
-//! `line:column`.
+//! `line:column`; `path_text` is how reports write a path (bytes escaped, one-to-one).
 
 pub mod archive;
 pub mod decode;
 pub mod guard;
 pub mod lines;
+pub mod path_text;
 pub mod scan;
 pub mod source;
 pub mod split;

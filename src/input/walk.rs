@@ -1,9 +1,14 @@
 //! Which files to read: explicit files as given, folders walked for `*.sgf` in any case
-//! and for compressed files and archives (`input::archive`).
+//! and for compressed files and archives (`input::archive`). A walk does not follow
+//! symbolic links unless asked to (a link named on the command line is read), and a file
+//! reached twice (named twice, through a link, a hard link) is read once, at its first
+//! place.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::archive::{kind_of, Kind};
+use super::path_text::path_text;
 
 /// One input to read, in the order the report will show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,11 +20,11 @@ pub enum Input {
 }
 
 impl Input {
-    /// The name shown in reports (`-` for standard input).
+    /// The name shown in reports (`-` for standard input; see `path_text`).
     pub fn display_name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File(p) | Input::Archive(p, _) => p.to_string_lossy().into_owned(),
+            Input::File(p) | Input::Archive(p, _) => path_text(p),
         }
     }
 }
@@ -37,82 +42,152 @@ pub fn has_sgf_extension(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
 }
 
-/// Expands the given paths: files stay as they are, folders are walked recursively (sorted,
-/// symlinks followed, loops reported and skipped) for `*.sgf`, `-` is standard input.
-/// Paths keep the order given; files inside one folder are sorted by path.
+/// How folders are walked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WalkOptions {
+    /// Follow symbolic links met in folders (`--follow`); they are passed by otherwise.
+    pub follow_links: bool,
+}
+
+/// [`expand_with`] the default options: symbolic links in folders are not followed.
 pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<WalkError>) {
-    let mut inputs = Vec::new();
-    let mut errors = Vec::new();
+    expand_with(paths, WalkOptions::default())
+}
+
+/// Expands the given paths: files stay as they are, folders are walked recursively (sorted,
+/// symbolic links followed only with `options.follow_links`, loops then reported and
+/// skipped) for `*.sgf` and archives, `-` is standard input. Paths keep the order given;
+/// files inside one folder are sorted by path; a file met again is left out.
+pub fn expand_with(paths: &[PathBuf], options: WalkOptions) -> (Vec<Input>, Vec<WalkError>) {
+    let mut walk = Walk {
+        options,
+        inputs: Vec::new(),
+        errors: Vec::new(),
+        seen: HashSet::new(),
+    };
     for path in paths {
         if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            walk.inputs.push(Input::Stdin);
             continue;
         }
-        let meta = match std::fs::metadata(path) {
-            Ok(m) => m,
-            Err(e) => {
-                errors.push(WalkError {
-                    path: path.to_string_lossy().into_owned(),
-                    message: io_message(&e),
-                });
-                continue;
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => walk.folder(path),
+            Ok(meta) => walk.file(path.clone(), &meta),
+            Err(e) => walk.errors.push(WalkError {
+                path: path_text(path),
+                message: io_message(&e),
+            }),
+        }
+    }
+    (walk.inputs, walk.errors)
+}
+
+/// A file's identity: device and inode (where there are none, its canonical path).
+#[cfg(unix)]
+type FileId = (u64, u64);
+#[cfg(not(unix))]
+type FileId = PathBuf;
+
+#[cfg(unix)]
+fn file_id(_path: &Path, meta: &std::fs::Metadata) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path, _meta: &std::fs::Metadata) -> Option<FileId> {
+    std::fs::canonicalize(path).ok()
+}
+
+/// The inputs and errors found so far, and the files already taken.
+struct Walk {
+    options: WalkOptions,
+    inputs: Vec<Input>,
+    errors: Vec<WalkError>,
+    seen: HashSet<FileId>,
+}
+
+impl Walk {
+    /// Takes a file (a compressed one as an archive) unless it was taken before.
+    fn file(&mut self, path: PathBuf, meta: &std::fs::Metadata) {
+        if let Some(id) = file_id(&path, meta) {
+            if !self.seen.insert(id) {
+                return;
             }
-        };
-        if !meta.is_dir() {
-            inputs.push(match kind_of(path) {
-                Some(kind) => Input::Archive(path.clone(), kind),
-                None => Input::File(path.clone()),
-            });
-            continue;
         }
-        let before = inputs.len();
-        let errors_before = errors.len();
+        self.inputs.push(match kind_of(&path) {
+            Some(kind) => Input::Archive(path, kind),
+            None => Input::File(path),
+        });
+    }
+
+    /// Walks a folder for `*.sgf` files and archives.
+    fn folder(&mut self, path: &Path) {
+        let errors_before = self.errors.len();
+        let (mut found, mut links) = (0usize, 0usize);
         let walker = walkdir::WalkDir::new(path)
-            .follow_links(true)
+            .follow_links(self.options.follow_links)
             .sort_by_file_name();
         for entry in walker {
-            match entry {
-                Ok(e) => {
-                    // Regular files only: a FIFO named `x.sgf` in a folder would block the
-                    // read for ever, and a device or socket holds no records. (A FIFO named
-                    // on the command line is read: that is `<(zcat games.sgf.gz)`.)
-                    if e.file_type().is_file() {
-                        if has_sgf_extension(e.path()) {
-                            inputs.push(Input::File(e.into_path()));
-                        } else if let Some(kind) = kind_of(e.path()) {
-                            inputs.push(Input::Archive(e.into_path(), kind));
-                        }
-                    }
-                }
+            let e = match entry {
+                Ok(e) => e,
                 Err(e) => {
-                    let where_ = e
-                        .path()
-                        .map(|p| p.to_string_lossy().into_owned())
-                        .unwrap_or_else(|| path.to_string_lossy().into_owned());
-                    let message = if e.loop_ancestor().is_some() {
-                        "folder loop through a symbolic link: skipped".to_string()
-                    } else if let Some(io) = e.io_error() {
-                        io_message(io)
-                    } else {
-                        e.to_string()
-                    };
-                    errors.push(WalkError {
-                        path: where_,
-                        message,
-                    });
+                    self.errors.push(walk_error(path, &e));
+                    continue;
                 }
+            };
+            if e.depth() > 0 && e.path_is_symlink() && !self.options.follow_links {
+                links += 1;
+            }
+            // Regular files only: a FIFO named `x.sgf` in a folder would block the read
+            // for ever, and a device or socket holds no records. (A FIFO named on the
+            // command line is read: that is `<(zcat games.sgf.gz)`.)
+            let wanted = has_sgf_extension(e.path()) || kind_of(e.path()).is_some();
+            if !e.file_type().is_file() || !wanted {
+                continue;
+            }
+            found += 1;
+            match e.metadata() {
+                Ok(meta) => self.file(e.into_path(), &meta),
+                Err(err) => self.errors.push(walk_error(path, &err)),
             }
         }
-        if inputs.len() == before && errors.len() == errors_before {
+        if found == 0 && self.errors.len() == errors_before {
             // A wrong path in CI must not pass with zero games.
-            errors.push(WalkError {
-                path: path.to_string_lossy().into_owned(),
-                message: "no SGF file (*.sgf, nor a compressed file or archive) in this folder"
-                    .to_string(),
+            self.errors.push(WalkError {
+                path: path_text(path),
+                message: nothing_found(links),
             });
         }
     }
-    (inputs, errors)
+}
+
+/// The error of a folder that gave no input and no error.
+fn nothing_found(links: usize) -> String {
+    let mut message =
+        "no SGF file (*.sgf, nor a compressed file or archive) in this folder".to_string();
+    if links > 0 {
+        let s = if links == 1 { "" } else { "s" };
+        message.push_str(&format!(
+            " ({links} symbolic link{s} in it not followed: --follow follows them)"
+        ));
+    }
+    message
+}
+
+/// A walk's error as an input error: the path it happened at, and why.
+fn walk_error(root: &Path, e: &walkdir::Error) -> WalkError {
+    let message = if e.loop_ancestor().is_some() {
+        "folder loop through a symbolic link: skipped".to_string()
+    } else if let Some(io) = e.io_error() {
+        io_message(io)
+    } else {
+        e.to_string()
+    };
+    WalkError {
+        path: path_text(e.path().unwrap_or(root)),
+        message,
+    }
 }
 
 /// An I/O error as a short sentence without the OS error number.

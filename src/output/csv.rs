@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use super::sanitize::for_terminal;
 use super::{Begin, InputError, RenderGame, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::Severity;
@@ -85,18 +86,16 @@ impl<'w> CsvReporter<'w> {
     }
 }
 
-/// Quotes a field when it needs it (RFC 4180); line breaks become spaces, so that every
-/// record is one line.
+/// Quotes a field when it needs it (RFC 4180), sanitised as the table is: line breaks and
+/// tabs become spaces, so that every record is one line, and the other control characters
+/// and bidi marks `\u{..}` escapes. (A path holds none of them: `path_text` escaped them,
+/// so a path cell is the path JSON Lines gives.)
 pub(crate) fn field(s: &str) -> String {
-    let s = if s.contains(['\n', '\r']) {
-        s.replace(['\n', '\r'], " ")
-    } else {
-        s.to_string()
-    };
+    let s = for_terminal(s);
     if s.contains([',', '"']) || s.starts_with(' ') || s.ends_with(' ') {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s
+        s.into_owned()
     }
 }
 
@@ -148,5 +147,7 @@ mod tests {
         assert_eq!(field("a,b"), "\"a,b\"");
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(field("l1\nl2"), "l1 l2");
+        assert_eq!(field("a\u{1b}[31mb\u{7}"), "a\\u{1b}[31mb\\u{7}");
+        assert_eq!(field("x\u{202E}y"), "x\\u{202e}y");
     }
 }

@@ -1,7 +1,8 @@
 //! Fingerprints of findings for the code-scanning reports (SARIF, GitLab Code Quality):
 //! what tells a finding from every other one in a report and stays the same from one
 //! run to the next, so that a finding seen before is not reported as new. It is made of
-//! the file, the game, the code, the move, the side variation (where there is one) and the
+//! the file (its path as reports write it, one-to-one with its bytes: see `path_text`),
+//! the game, the code, the move, the side variation (where there is one) and the
 //! finding's rank among those that share all of them — not of the line, so that an edit
 //! above a game leaves its findings alone.
 
@@ -11,6 +12,7 @@ use std::sync::OnceLock;
 use sha2::{Digest, Sha256};
 
 use crate::audit::GameReport;
+use crate::input::path_text::path_text;
 
 /// The key of the fingerprint in SARIF's `partialFingerprints` (versioned: a new way of
 /// computing it gets a new key).
@@ -70,17 +72,29 @@ fn hex(hash: Sha256) -> String {
 }
 
 /// A path as reported to code scanning: relative to the working folder when it lies
-/// inside it, as given otherwise; `/` between its parts.
+/// inside it, as given otherwise. `path` is a path as reports write it (`path_text`), and
+/// so is the result: its bytes kept, a `\` in a Unix name kept (on Windows, where `\`
+/// only parts names, it becomes `/`).
 pub fn relative_path(path: &str) -> String {
     static CWD: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let cwd = CWD.get_or_init(|| std::env::current_dir().ok());
+    // The working folder written as paths are, so that the two compare as text.
+    let cwd = CWD.get_or_init(|| {
+        std::env::current_dir()
+            .ok()
+            .map(|cwd| PathBuf::from(path_text(&cwd)))
+    });
     let given = Path::new(path);
     let relative = match cwd {
         Some(cwd) if given.is_absolute() => given.strip_prefix(cwd).unwrap_or(given),
         _ => given,
     };
     let relative = relative.strip_prefix(".").unwrap_or(relative);
-    relative.to_string_lossy().replace('\\', "/")
+    let text = relative.to_str().unwrap_or(path).to_string();
+    if cfg!(windows) {
+        text.replace('\\', "/")
+    } else {
+        text
+    }
 }
 
 #[cfg(test)]

@@ -2,13 +2,7 @@
 
 use std::borrow::Cow;
 
-/// True for characters that can move the cursor, change colours, or reorder text.
-fn is_unsafe(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{200E}' | '\u{200F}' | '\u{061C}' |
-            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
+use crate::input::path_text::is_unsafe;
 
 /// Replaces unsafe characters by `\u{..}` escapes (a tab or newline becomes a space).
 pub fn for_terminal(s: &str) -> Cow<'_, str> {

@@ -16,7 +16,7 @@ use crate::audit::GameInput;
 use crate::input::archive::{for_each_member, input_failure};
 use crate::input::source::MMAP_THRESHOLD;
 use crate::input::split::{GameSlice, Splitter};
-use crate::input::walk::{expand, Input};
+use crate::input::walk::{expand_with, Input, WalkOptions};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
 use crate::output::InputError;
@@ -25,6 +25,8 @@ use crate::output::InputError;
 #[derive(Clone, Debug)]
 pub struct GamesConfig {
     pub paths: Vec<PathBuf>,
+    /// How folders are walked (symbolic links followed or not).
+    pub walk: WalkOptions,
     /// Inputs already known to be bad (lines of a `--files-from` list).
     pub input_errors: Vec<InputError>,
     pub jobs: usize,
@@ -63,7 +65,7 @@ pub fn for_each_game<T: Send>(
         .num_threads(config.jobs)
         .build()
         .map_err(io::Error::other)?;
-    let (inputs, walk_errors) = expand(&config.paths);
+    let (inputs, walk_errors) = expand_with(&config.paths, config.walk);
     let mut pass = Pass {
         outcome: GamesOutcome::default(),
         echoed: 0,
