@@ -235,6 +235,37 @@ fn a_hundred_thousand_nested_variations() {
 }
 
 /// `depth` variations, each inside the one before: `(;GM[1](;B[aa](;B[aa]…)))`.
+/// A side variation nested a hundred thousand deep in itself, each level's first child
+/// replaying an illegal move: read and replayed to a bound, with a `too-large` warning,
+/// and no finding names a variation longer than the bound allows.
+#[test]
+fn a_side_variation_nested_a_hundred_thousand_deep_in_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 100_000;
+    let path = dir.path().join("deep-side.sgf");
+    let mut text = String::from("(;GM[1]SZ[9];B[ee](;W[cc])(;W[dd]");
+    for _ in 0..n {
+        text.push_str("(;B[dd]");
+    }
+    text.push_str(&")".repeat(n + 2));
+    fs::write(&path, text).unwrap();
+    let run = audit(&[&path]);
+    let g = run.game("deep-side.sgf");
+    assert_eq!(status(g), "illegal");
+    assert!(has(g, "too-large", "warning"), "{:?}", codes(g));
+    let findings = g["data"]["findings"].as_array().unwrap();
+    let longest = findings
+        .iter()
+        .filter_map(|f| f["variation"].as_str())
+        .map(str::len)
+        .max()
+        .unwrap();
+    assert!(
+        longest <= 1 + 2 * 200,
+        "a variation named {longest} bytes long"
+    );
+}
+
 fn deep_variations(depth: usize) -> String {
     let mut text = String::with_capacity(depth * 8 + 16);
     text.push_str("(;GM[1]SZ[9]");

@@ -13,6 +13,9 @@ use super::GameReader;
 /// collections and joseki dictionaries stay far below.
 pub(super) const MAX_SIDE_NESTING: u32 = 200;
 
+/// First variations one side line may go on into (each adds `.0` to its name).
+const MAX_DEEPER: usize = 200;
+
 /// The line the nodes of one game tree's sequence are read into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum LineRef {
@@ -98,10 +101,7 @@ impl GameReader<'_> {
         let (line, nesting) = if index == 0 {
             let fork = self.own_len(parent.line);
             self.tree.levels[depth - 1].fork = fork;
-            if let LineRef::Side(i) = parent.line {
-                self.rec.side_lines[i as usize].deeper.push(fork);
-            }
-            (parent.line, parent.nesting)
+            (self.go_deeper(parent.line, fork, offset), parent.nesting)
         } else {
             let place = (depth, index);
             self.begin_side_line(parent.line, parent.fork, parent.nesting + 1, place, offset)
@@ -110,6 +110,23 @@ impl GameReader<'_> {
         level.line = line;
         level.index = index;
         level.nesting = nesting;
+    }
+
+    /// A side line going on into its first deeper variation after `fork` own nodes: its
+    /// name gains a `.0` from there. Past [`MAX_DEEPER`] such steps (`((((` nested
+    /// thousands deep in a side line) the rest is not read, so that no name grows long.
+    fn go_deeper(&mut self, line: LineRef, fork: u32, offset: usize) -> LineRef {
+        let LineRef::Side(i) = line else {
+            return line;
+        };
+        let deeper = &mut self.rec.side_lines[i as usize].deeper;
+        if deeper.len() >= MAX_DEEPER {
+            let message = format!("a side variation nested more than {MAX_DEEPER} deep in itself: the deeper part is not replayed");
+            self.side_limit(offset, message);
+            return LineRef::Skip;
+        }
+        deeper.push(fork);
+        line
     }
 
     /// A new side line leaving `parent` after its first `fork` own nodes, the
