@@ -2,7 +2,7 @@
 //! games, a tar, tar.bz2 and tar.xz of the project's corpus, and a gzipped Tygem file,
 //! all made here, give the same games and statuses as the plain files.
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::io::Write;

@@ -2,7 +2,7 @@
 //! each replays a small record and checks what a user of the audit would look at — the
 //! finding code, its move number, its article, and the status of the game.
 
-mod common;
+use crate::common;
 
 use sgfaudit::audit::{AuditOptions, GameReport, Status};
 use sgfaudit::rules::{RuleSet, Superko};
@@ -86,7 +86,7 @@ fn art5_suicide_is_forbidden() {
 fn art6_a_position_may_not_repeat() {
     // Three kos on a small board, taken in turn: the sixth capture recreates the
     // position with the same side to move (situational superko).
-    let r = audit(include_str!("../corpus/shapes/triple-ko__superko@8.sgf"));
+    let r = audit(include_str!("../../corpus/shapes/triple-ko__superko@8.sgf"));
     let superko: Vec<_> = r
         .findings
         .iter()
@@ -104,7 +104,7 @@ fn art6_a_position_may_not_repeat() {
         ..AuditOptions::default()
     };
     let r = audit_with(
-        include_str!("../corpus/shapes/triple-ko__superko@8.sgf"),
+        include_str!("../../corpus/shapes/triple-ko__superko@8.sgf"),
         &simple,
     );
     assert!(r.findings.iter().all(|f| f.code.as_str() != "superko"));
@@ -113,7 +113,7 @@ fn art6_a_position_may_not_repeat() {
 #[test]
 fn art6_situational_and_positional_superko_differ_after_a_pass() {
     // Sending two returning one: under positional superko the cycle is caught earlier.
-    let sgf = include_str!("../corpus/shapes/sending-two-returning-one__superko@7.sgf");
+    let sgf = include_str!("../../corpus/shapes/sending-two-returning-one__superko@7.sgf");
     let r = audit(sgf);
     let first = r
         .findings
@@ -173,7 +173,7 @@ fn art19_an_illegal_move_is_void_and_the_turn_is_lost() {
 #[test]
 fn art20_retaking_a_ko_at_once_is_forbidden() {
     let r = audit(include_str!(
-        "../corpus/rules/art20-ko-immediate-retake__ko@2.sgf"
+        "../../corpus/rules/art20-ko-immediate-retake__ko@2.sgf"
     ));
     assert_eq!(findings(&r), vec![("ko", Some(2), Some(20))]);
     assert_eq!(r.findings[0].cycle_length, Some(2));
@@ -194,7 +194,7 @@ fn art20_retaking_a_ko_at_once_is_forbidden() {
         ..AuditOptions::default()
     };
     let r = audit_with(
-        include_str!("../corpus/shapes/triple-ko__superko@8.sgf"),
+        include_str!("../../corpus/shapes/triple-ko__superko@8.sgf"),
         &japanese,
     );
     let codes: Vec<_> = r.findings.iter().map(|f| f.code.as_str()).collect();

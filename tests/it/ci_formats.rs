@@ -3,7 +3,7 @@
 //! JSON Lines report lists under the same options, keeps the exit codes, and (SARIF,
 //! GitLab) gives every finding a fingerprint that an edit above its game leaves alone.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -2,7 +2,7 @@
 //! fails the run, the config file, the GitHub format's caps and step summary, and honest
 //! inputs (errors on stderr in every format, no SGF found is exit code 2).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

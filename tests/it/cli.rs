@@ -1,7 +1,7 @@
 //! The command line as scripts and CI jobs use it: exit codes, inputs from folders,
 //! files, standard input and `--files-from`, the output formats, and a closed pipe.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

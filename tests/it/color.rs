@@ -2,7 +2,7 @@
 //! under `auto` on a terminal without `NO_COLOR`; machine formats never are. The terminal
 //! cases run the real binary with its standard output on a pseudo-terminal.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::os::fd::{FromRawFd, OwnedFd};

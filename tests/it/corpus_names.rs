@@ -2,7 +2,7 @@
 //! (`NAME__EXPECT.sgf`, see `corpus/README.md`), at the right move numbers; every format
 //! code has such a file.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@
 //! pin the SVG of a few positions; the HTML report is the same bytes for any `--jobs`,
 //! bounded, and shows a diagram for each illegal game.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! (`GN`, `EV`, …), on every game of
 //! `../shared/corpus` (the Tygem collections included) and of `corpus/`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

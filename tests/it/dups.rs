@@ -6,7 +6,7 @@
 //! each a few moves from the last do not chain away from their cluster's reference, and
 //! thousands of games sharing an opening are clustered with a bounded number of comparisons.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::fs::File;

@@ -356,7 +356,7 @@ fn empty_board_and_lone_stones() {
 
 /// Finished game: settled borders, a few dead stones in each territory (shared with
 /// `benches/estimate.rs`).
-const NINETEEN: &str = include_str!("data/finished-19x19.txt");
+const NINETEEN: &str = include_str!("../data/finished-19x19.txt");
 
 #[test]
 fn any_board_size_and_any_filling_gives_a_consistent_estimate() {

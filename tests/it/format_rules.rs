@@ -4,7 +4,7 @@
 //! lower-case identifiers, trees of one file with another `FF` or `GM`. And leaving the
 //! checks out (`--ignore format`) changes nothing else that is reported.
 
-mod common;
+use crate::common;
 
 use sgfaudit::audit::AuditOptions;
 

@@ -7,7 +7,7 @@
 //! `tests/fixtures/awkward/` made in a temporary folder, where that file is written
 //! (`names, commas and "quotes".sgf`, from `tests/fixtures/names-commas-quotes.sgf`).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

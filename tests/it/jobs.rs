@@ -2,7 +2,7 @@
 //! 10,000 games (needing nothing outside the project) prints the same bytes with
 //! `--jobs 1` and `--jobs 8`, in every format.
 
-mod common;
+use crate::common;
 
 use std::fmt::Write as _;
 

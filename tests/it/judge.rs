@@ -4,7 +4,7 @@
 //! that need it fail under CI (`CI` set: `scripts/ci-judge.sh` installs it) and are
 //! skipped, with a note, elsewhere.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! variation, the root of a record written `(` without `;`, game info in a variation's
 //! first node, the next game after a value left open).
 
-mod common;
+use crate::common;
 
 use sgfaudit::audit::{AuditOptions, GameReport, Status};
 

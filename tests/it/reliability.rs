@@ -3,7 +3,7 @@
 //! end with an exit code of its own (never a signal, never 101 or 134), say what it could
 //! not do, and not lie about what it read.
 
-mod common;
+use crate::common;
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Read, Seek, Write};

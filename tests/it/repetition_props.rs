@@ -6,7 +6,7 @@
 //! refused move follows the definition of art. 20.1: the move captures one stone and
 //! brings back the position that stood before the opponent's last move.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use sgfaudit::audit::AuditOptions;

@@ -4,7 +4,7 @@
 //! against the JSON Schema that `sgfaudit schema` prints, and the `columns` line names
 //! every key, with its type, that the other lines hold.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

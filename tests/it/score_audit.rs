@@ -3,7 +3,7 @@
 //! with a komi that cannot be known, under territory rules, and when dead stones are
 //! uncertain.
 
-mod common;
+use crate::common;
 
 use sgfaudit::audit::{AuditOptions, GameReport, Status};
 use sgfaudit::score::{CountedBy, DeadPolicy, Verdict};

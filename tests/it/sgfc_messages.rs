@@ -8,7 +8,7 @@
 //! sgfaudit is right there. SGFC counts columns in bytes, sgfaudit in characters: SGFC's
 //! column is turned into characters of the line before comparing.
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! moves sgfmill replays, every move sgfmill rejects is reported here too, and the output
 //! does not depend on the number of threads.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashMap};
 

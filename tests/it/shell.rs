@@ -1,7 +1,7 @@
 //! The shell side through the command line: `explain`, `completions`, `man`, and the exit
 //! codes and finding codes in `--help`.
 
-mod common;
+use crate::common;
 
 use common::sgfaudit;
 

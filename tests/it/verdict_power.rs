@@ -5,7 +5,7 @@
 //! two passes (the project's own GNU Go games). The full experiment, with every
 //! collection, is `scripts/verdict-power.py`; the README has its table.
 
-mod common;
+use crate::common;
 
 use rayon::prelude::*;
 use sgfaudit::audit::{audit_game, AuditOptions};

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::referee::{
+use super::referee::{
     letter, opponent, point_text, Judgement, Referee, Target, BLACK, EMPTY, WHITE,
 };
 
