@@ -7,29 +7,10 @@
 
 use std::collections::HashSet;
 
+use crate::common::Rng;
 use proptest::prelude::*;
 use sgfaudit::board::{Board, NaiveBoard, SuicideRule};
 use sgfaudit::geom::{BoardSize, Color, Point};
-
-/// xorshift64*: enough randomness to drive a game, fully determined by the seed.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng((seed ^ 0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u32) -> u32 {
-        (((self.next() >> 32) * n as u64) >> 32) as u32
-    }
-}
 
 /// How the game is driven.
 #[derive(Clone, Copy, Debug)]
@@ -79,10 +60,10 @@ fn run_game(size: BoardSize, seed: u64, len: usize, style: Style) -> [u32; 3] {
     let mut counts = [0u32; 3];
     for step in 0..len {
         let p = Point::new(
-            rng.below(size.width as u32) as u8,
-            rng.below(size.height as u32) as u8,
+            rng.below(size.width as usize) as u8,
+            rng.below(size.height as usize) as u8,
         );
-        let roll = rng.below(1000);
+        let roll = rng.below(1000) as u32;
         if roll < style.setup_per_mille {
             let stone = match rng.below(3) {
                 0 => None,

@@ -628,15 +628,25 @@ fn sanitised(out: &[u8], what: &str) {
     }
 }
 
-#[test]
-fn table_output_holds_no_escapes_or_bidi_marks() {
-    let dir = tempfile::tempdir().unwrap();
-    let evil = "\u{1b}[2J\u{1b}]0;title\u{7}\u{202E}";
-    let name: PathBuf = dir.path().join(format!("x{evil}y.sgf"));
+/// Escape sequences, a bell and a right-to-left override, as a hostile file would hold them.
+const EVIL: &str = "\u{1b}[2J\u{1b}]0;title\u{7}\u{202E}";
+
+/// Writes a game into `dir` with [`EVIL`] in its name and in every text it shows.
+fn evil_game(dir: &Path) -> PathBuf {
+    let evil = EVIL;
+    let name = dir.join(format!("x{evil}y.sgf"));
     let game = format!(
         "(;GM[1]SZ[9]KM[{evil}]RU[{evil}]RE[B+{evil}]PB[{evil}]PW[{evil}]C[{evil}];B[ee];W[ee];B[];W[])"
     );
-    fs::write(&name, &game).unwrap();
+    fs::write(&name, game).unwrap();
+    name
+}
+
+#[test]
+fn table_output_holds_no_escapes_or_bidi_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = evil_game(dir.path());
+    let evil = EVIL;
     // A mismatch line prints RE[] too.
     let mismatch = dir.path().join(format!("m{evil}.sgf"));
     fs::write(
@@ -666,12 +676,8 @@ fn table_output_holds_no_escapes_or_bidi_marks() {
 #[test]
 fn csv_output_holds_no_escapes_or_bidi_marks() {
     let dir = tempfile::tempdir().unwrap();
-    let evil = "\u{1b}[2J\u{1b}]0;title\u{7}\u{202E}";
-    let name: PathBuf = dir.path().join(format!("x{evil}y.sgf"));
-    let game = format!(
-        "(;GM[1]SZ[9]KM[{evil}]RU[{evil}]RE[B+{evil}]PB[{evil}]PW[{evil}]C[{evil}];B[ee];W[ee];B[];W[])"
-    );
-    fs::write(&name, &game).unwrap();
+    let name = evil_game(dir.path());
+    let evil = EVIL;
     let missing = dir.path().join(format!("gone{evil}.sgf"));
     for format in ["csv", "findings-csv"] {
         let out = Command::new(BIN)

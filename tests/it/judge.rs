@@ -813,20 +813,26 @@ fn survivors(pids: &[i32]) -> Vec<i32> {
     left
 }
 
+/// A run whose engine hangs with stones on the board: the folder where each hanging
+/// engine leaves a file named by its process id, the `--judge` command, and the games.
+fn hanging_run(dir: &Path) -> (PathBuf, String, String) {
+    let pids = dir.join("pids");
+    std::fs::create_dir(&pids).unwrap();
+    let command = format!(
+        "{} \"{}\"",
+        fake_command(dir, "hang-with-stones"),
+        pids.display()
+    );
+    (pids, command, five_judged_games(dir))
+}
+
 /// The engines run in process groups of their own (a terminal's Ctrl-C reaches sgfaudit
 /// alone) and sgfaudit ends them when a signal ends it: an engine busy with a position
 /// no longer outlives it as an orphan.
 #[test]
 fn no_engine_outlives_sgfaudit_ended_by_a_signal() {
     let dir = tempfile::tempdir().unwrap();
-    let pids = dir.path().join("pids");
-    std::fs::create_dir(&pids).unwrap();
-    let command = format!(
-        "{} \"{}\"",
-        fake_command(dir.path(), "hang-with-stones"),
-        pids.display()
-    );
-    let games = five_judged_games(dir.path());
+    let (pids, command, games) = hanging_run(dir.path());
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
         .args(["audit", "--json", "-j2", "--judge", &command, &games])
         .stdout(std::process::Stdio::null())
@@ -858,14 +864,7 @@ fn no_engine_outlives_sgfaudit_ended_by_a_signal() {
 fn no_engine_outlives_a_stopped_stream() {
     use sgfaudit::cli::OptionValue;
     let dir = tempfile::tempdir().unwrap();
-    let pids = dir.path().join("pids");
-    std::fs::create_dir(&pids).unwrap();
-    let command = format!(
-        "{} \"{}\"",
-        fake_command(dir.path(), "hang-with-stones"),
-        pids.display()
-    );
-    let games = five_judged_games(dir.path());
+    let (pids, command, games) = hanging_run(dir.path());
     let options = [
         ("judge".to_string(), OptionValue::Text(command)),
         ("no_config".to_string(), OptionValue::Flag(true)),

@@ -8,31 +8,12 @@
 
 use crate::common;
 
+use crate::common::Rng;
 use proptest::prelude::*;
 use sgfaudit::audit::AuditOptions;
 use sgfaudit::board::{NaiveBoard, Rejection};
 use sgfaudit::geom::{BoardSize, Color, Point, Position};
 use sgfaudit::rules::{RuleSet, Superko};
-
-/// xorshift64*: a game fully determined by its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng((seed ^ 0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u32) -> u32 {
-        (((self.next() >> 32) * n as u64) >> 32) as u32
-    }
-}
 
 /// One state of the game: the stones, who moves next, and the move after which it stood.
 struct State {
@@ -203,9 +184,12 @@ fn generate(
         } else if let (true, Some(ko)) = (roll < 55, reference.board.ko_point()) {
             Some(ko)
         } else if !hot.is_empty() && roll < 75 {
-            Some(hot[rng.below(hot.len() as u32) as usize])
+            Some(hot[rng.below(hot.len())])
         } else {
-            Some(Point::new(rng.below(side) as u8, rng.below(side) as u8))
+            Some(Point::new(
+                rng.below(side as usize) as u8,
+                rng.below(side as usize) as u8,
+            ))
         };
         let before = reference.board.position();
         reference.play(to_move, at);

@@ -8,7 +8,7 @@
 //! sgfaudit is right there. SGFC counts columns in bytes, sgfaudit in characters: SGFC's
 //! column is turned into characters of the line before comparing.
 
-use crate::common;
+use crate::common::{self, REPLAY_CODES};
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -17,25 +17,16 @@ use std::path::Path;
 /// cosmetics, SGFC's encoding detection).
 const EXCLUDED: [u32; 15] = [24, 29, 34, 38, 41, 42, 43, 52, 55, 56, 57, 64, 69, 73, 74];
 
-/// Codes about the game rather than its format (moves, repetitions, results, encodings).
-const GAME_CODES: [&str; 21] = [
+/// Codes about the game rather than its format (results, encodings), besides the
+/// replay's.
+const GAME_CODES: [&str; 11] = [
     "bad-encoding",
-    "occupied",
-    "off-board",
-    "suicide",
-    "ko",
-    "superko",
-    "cycle",
-    "consecutive-move",
-    "move-after-end",
-    "setup-in-game",
     "handicap-mismatch",
     "komi-normalized",
     "unknown-rules",
     "unparsed-result",
     "result-mismatch",
     "counting-convention",
-    "setup-without-liberties",
     "handicap-inferred",
     "not-go",
     "internal-error",
@@ -235,10 +226,9 @@ fn check_precision(sgfc: &[Message], ours: &FindingsByLine) {
     }
     let (mut format, mut extra, mut unexplained) = (0, 0, Vec::new());
     for ((path, line), found) in ours {
-        for (col, code, message) in found
-            .iter()
-            .filter(|(_, c, _)| !GAME_CODES.contains(&c.as_str()))
-        {
+        for (col, code, message) in found.iter().filter(|(_, c, _)| {
+            !GAME_CODES.contains(&c.as_str()) && !REPLAY_CODES.contains(&c.as_str())
+        }) {
             format += 1;
             let theirs = sgfc_at.get(&(path.as_str(), *line));
             if theirs.is_some_and(|cs| cs.iter().any(|c| (c - col).abs() <= NEAR)) {

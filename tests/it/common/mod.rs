@@ -81,3 +81,60 @@ pub fn audit_text(
     };
     sgfaudit::audit::audit_game(&input, options)
 }
+
+/// xorshift64*: a sequence fully determined by its seed, to generate games and trees.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed` itself.
+    pub fn new(seed: u64) -> Rng {
+        Rng((seed ^ 0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A generator started from `seed` through splitmix64, so that neighbouring seeds give
+    /// unrelated sequences.
+    pub fn spread(seed: u64) -> Rng {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        Rng(if z == 0 { 1 } else { z })
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number below `n` (less than 2³²), from the high bits.
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    /// One of `items`, which must not be empty.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+/// The codes of the replay: illegal moves, repetitions and what it makes of odd moves and
+/// setup.
+pub const REPLAY_CODES: [&str; 10] = [
+    "occupied",
+    "off-board",
+    "suicide",
+    "ko",
+    "superko",
+    "cycle",
+    "consecutive-move",
+    "move-after-end",
+    "setup-in-game",
+    "setup-without-liberties",
+];

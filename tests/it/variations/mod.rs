@@ -27,6 +27,7 @@ mod trees;
 
 use std::collections::{BTreeMap, HashSet};
 
+use crate::common::REPLAY_CODES;
 use proptest::prelude::*;
 use sgfaudit::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
 use sgfaudit::finding::{Finding, Severity};
@@ -40,25 +41,15 @@ use trees::{Generator, Plan, Tree};
 // ---------------------------------------------------------------------------------------
 
 /// The codes of the replay (the rules, and what the replay makes of odd moves).
-const RULE_CODES: [&str; 11] = [
-    "occupied",
-    "off-board",
-    "suicide",
-    "ko",
-    "superko",
-    "cycle",
-    "consecutive-move",
-    "move-after-end",
-    "setup-in-game",
-    "setup-without-liberties",
-    "bad-property",
-];
+fn is_rule_code(code: &str) -> bool {
+    REPLAY_CODES.contains(&code) || code == "bad-property"
+}
 
 /// The codes of an illegal move (error severity).
 const ILLEGAL_CODES: [&str; 5] = ["occupied", "off-board", "suicide", "ko", "superko"];
 
 fn is_rule(f: &Finding) -> bool {
-    RULE_CODES.contains(&f.code.as_str())
+    is_rule_code(f.code.as_str())
 }
 
 fn options(rules: Option<RuleSet>) -> AuditOptions {

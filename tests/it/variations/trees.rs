@@ -7,39 +7,7 @@ use std::collections::BTreeMap;
 use super::referee::{
     letter, opponent, point_text, Judgement, Referee, Target, BLACK, EMPTY, WHITE,
 };
-
-/// xorshift64*: a tree fully determined by its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        // splitmix64, so that neighbouring seeds give unrelated trees.
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        Rng(if z == 0 { 1 } else { z })
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
+use crate::common::Rng;
 
 /// One node of a generated tree.
 #[derive(Clone, Debug)]
@@ -124,7 +92,7 @@ pub struct Generator {
 
 impl Generator {
     pub fn tree(seed: u64, plan: Plan) -> Tree {
-        let mut rng = Rng::new(seed);
+        let mut rng = Rng::spread(seed);
         let n = rng.pick(&[5usize, 5, 6, 7, 9]);
         let mut g = Generator {
             rng,
