@@ -102,7 +102,8 @@ struct TreePlace {
     /// How deep the main line's innermost variation is.
     main_depth: usize,
     /// Whether the reading is on the main line at all (the first non-empty variation at
-    /// every branch) or in a side variation, which is only checked.
+    /// every branch) or in a side variation, whose moves and setup go to its side line
+    /// (`in_side_node`) and whose other properties are only checked.
     on_main: bool,
     /// The last structure token was `(`: an identifier now has no `;` before it, a `)`
     /// now closes an empty variation.
@@ -112,7 +113,8 @@ struct TreePlace {
     /// Per depth: a variation below it has been closed (a `;` there now comes after a
     /// variation).
     closed_child: Vec<bool>,
-    /// Inside a node of a side variation, or of one ignored: its properties are not read.
+    /// Inside a node off the main line (a side variation's, or one ignored): its
+    /// properties do not go to the main line.
     in_ignored_node: bool,
     /// No node but the root has been read yet.
     in_root: bool,
