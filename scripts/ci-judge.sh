@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI: GNU Go (Debian's `gnugo`) for the engine judge's tests (tests/judge.rs), installed
+# CI: GNU Go (Debian's `gnugo`) for the engine judge's tests (tests/memory/judge.rs), installed
 # when missing. Debian puts it in /usr/games, which the tests also search.
 set -euo pipefail
 if command -v gnugo >/dev/null 2>&1 || [ -x /usr/games/gnugo ]; then

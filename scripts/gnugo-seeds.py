@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """GNU Go's `--score aftermath` on the finished games of the shared corpus under several
 random seeds: how far GNU Go's own count moves with its seed (used by
-tests/estimate_accuracy.rs beside the corpus's reference/gnugo-scores.tsv).
+tests/it/estimate_accuracy.rs beside the corpus's reference/gnugo-scores.tsv).
 
 Usage: scripts/gnugo-seeds.py [CORPUS] > tests/data/gnugo-seed-scores.tsv
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """GNU Go's dead stones on the final position of games, as a second judge beside the
-territory markup the records carry (used by tests/estimate_accuracy.rs).
+territory markup the records carry (used by tests/it/estimate_accuracy.rs).
 
 Usage: scripts/gnugo-status.py [CORPUS] > tests/data/gnugo-status-markup-games.tsv
 

@@ -129,7 +129,7 @@ impl Point {
     }
 
     /// Reads one SGF coordinate letter: `a`..`z` = 0..25, `A`..`Z` = 26..51.
-    pub fn coordinate_from_letter(b: u8) -> Option<u8> {
+    pub(crate) fn coordinate_from_letter(b: u8) -> Option<u8> {
         match b {
             b'a'..=b'z' => Some(b - b'a'),
             b'A'..=b'Z' => Some(b - b'A' + 26),
@@ -292,7 +292,7 @@ impl Position {
     }
 
     /// The empty points next to any of `stones`, each counted once.
-    pub fn liberties_of(&self, stones: &[Point]) -> usize {
+    pub(crate) fn liberties_of(&self, stones: &[Point]) -> usize {
         let mut liberties: Vec<Point> = stones
             .iter()
             .flat_map(|&p| self.size.neighbors(p))

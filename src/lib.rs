@@ -19,7 +19,7 @@
 //!      Python package)
 //! ```
 //!
-//! Each stage imports only from the stages above it (`tests/layers.rs`).
+//! Each stage imports only from the stages above it (`tests/it/layers.rs`).
 //!
 //! ```
 //! use sgfaudit::audit::{audit_game, AuditOptions, GameInput, Status};

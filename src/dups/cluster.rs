@@ -24,7 +24,7 @@ pub const MIN_MOVES: usize = 30;
 pub const NEAR_CHANGES: usize = 3;
 
 /// The most two `near` copies may differ in length.
-pub const NEAR_LENGTH_SLACK: usize = 5;
+pub(crate) const NEAR_LENGTH_SLACK: usize = 5;
 
 /// Moves of a block hashed for the `near` candidates, and where the blocks start.
 const BLOCK: usize = 10;
@@ -158,7 +158,7 @@ pub fn completeness(keys: &[GameKey], g: usize) -> impl Ord {
 
 /// How `m` relates to `r` as a copy (other than being `r`): the same moves, the start of
 /// it (or it the start of `m`), or a `near` copy; `None` when it is no copy of `r`.
-pub fn related(m: &GameKey, r: &GameKey) -> Option<Relation> {
+pub(crate) fn related(m: &GameKey, r: &GameKey) -> Option<Relation> {
     if m.canonical == r.canonical {
         Some(Relation::Exact)
     } else if r.canonical.starts_with(&m.canonical) || m.canonical.starts_with(&r.canonical) {

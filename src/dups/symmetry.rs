@@ -92,7 +92,7 @@ impl Symmetry {
     }
 
     /// The symmetry that undoes `self`.
-    pub fn inverse(self) -> Symmetry {
+    pub(crate) fn inverse(self) -> Symmetry {
         Symmetry::ALL
             .into_iter()
             .find(|s| self.then(*s) == Symmetry::Identity)
@@ -109,7 +109,12 @@ impl Symmetry {
 /// `from` on (moves before `from` do not take part in the choice). Symmetries that tie
 /// are all kept until a move tells them apart; if none does, the first one is taken (they
 /// give the same sequence).
-pub fn canonical_symmetry(moves: &[MoveCode], width: u8, height: u8, from: usize) -> Symmetry {
+pub(crate) fn canonical_symmetry(
+    moves: &[MoveCode],
+    width: u8,
+    height: u8,
+    from: usize,
+) -> Symmetry {
     let mut tied: Vec<Symmetry> = board_symmetries(width, height).to_vec();
     for &code in moves.iter().skip(from) {
         if tied.len() == 1 {
@@ -127,7 +132,7 @@ pub fn canonical_symmetry(moves: &[MoveCode], width: u8, height: u8, from: usize
 
 /// The symmetries of a `width` × `height` board: all eight on a square board, the
 /// identity, the half turn and both mirrors on an oblong one.
-pub fn board_symmetries(width: u8, height: u8) -> &'static [Symmetry] {
+pub(crate) fn board_symmetries(width: u8, height: u8) -> &'static [Symmetry] {
     const OBLONG: [Symmetry; 4] = [
         Symmetry::Identity,
         Symmetry::Rotate180,
@@ -142,7 +147,12 @@ pub fn board_symmetries(width: u8, height: u8) -> &'static [Symmetry] {
 }
 
 /// `moves` after `symmetry`.
-pub fn transformed(moves: &[MoveCode], symmetry: Symmetry, width: u8, height: u8) -> Vec<MoveCode> {
+pub(crate) fn transformed(
+    moves: &[MoveCode],
+    symmetry: Symmetry,
+    width: u8,
+    height: u8,
+) -> Vec<MoveCode> {
     moves
         .iter()
         .map(|&m| symmetry.code(m, width, height))

@@ -65,7 +65,7 @@ pub fn for_each_member(
 /// As [`for_each_member`], for the members numbered `wanted` (from 0, in the order
 /// [`for_each_member`] hands them over); the others are passed by without being read.
 /// The count is that of the whole archive.
-pub fn for_members_in(
+pub(crate) fn for_members_in(
     path: &Path,
     kind: Kind,
     wanted: std::ops::Range<usize>,
@@ -77,7 +77,7 @@ pub fn for_members_in(
 /// The size each member would be read at (its declared uncompressed size), in order,
 /// without reading any: a plan's way to cut an archive between members. A `.sgf.gz`
 /// file is one member of its own size on disk.
-pub fn member_sizes(path: &Path, kind: Kind) -> Result<Vec<u64>, ArchiveError> {
+pub(crate) fn member_sizes(path: &Path, kind: Kind) -> Result<Vec<u64>, ArchiveError> {
     let mut sizes = Vec::new();
     let count = walk(
         path,
@@ -183,7 +183,7 @@ pub enum ArchiveError {
 /// What a finished walk of an archive means for its input: `Ok(Some(message))` an input
 /// error (damaged, or no `*.sgf` member), `Ok(None)` nothing to say, `Err` the report
 /// could not be written.
-pub fn input_failure(read: Result<usize, ArchiveError>) -> io::Result<Option<String>> {
+pub(crate) fn input_failure(read: Result<usize, ArchiveError>) -> io::Result<Option<String>> {
     match read {
         Ok(0) => Ok(Some("no SGF member (*.sgf) in this archive".to_string())),
         Ok(_) => Ok(None),

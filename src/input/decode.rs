@@ -49,7 +49,7 @@ pub struct Decoded {
 
 impl Decoded {
     /// The part that holds `offset` of the decoded text.
-    pub fn part_at(&self, offset: usize) -> &Part {
+    pub(crate) fn part_at(&self, offset: usize) -> &Part {
         let after = self.parts.partition_point(|p| p.start <= offset);
         &self.parts[after.saturating_sub(1)]
     }
@@ -65,7 +65,7 @@ impl Decoded {
 
 /// Every `CA[...]` value in the raw bytes, with the offset of its `C` (ASCII, so a byte
 /// search is safe).
-pub fn declared_charsets(bytes: &[u8]) -> impl Iterator<Item = (usize, String)> + '_ {
+pub(crate) fn declared_charsets(bytes: &[u8]) -> impl Iterator<Item = (usize, String)> + '_ {
     memchr::memmem::find_iter(bytes, b"CA[").filter_map(move |at| {
         // Must be a property name on its own, not the end of e.g. `RCA[`.
         if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
@@ -79,7 +79,7 @@ pub fn declared_charsets(bytes: &[u8]) -> impl Iterator<Item = (usize, String)> 
 
 /// The encoding a `CA[]` label names: the WHATWG labels, and the spellings SGF files use
 /// besides (`latin-1`, `iso_8859_1`, `cp936`, `EUC-CN`, `cp932`, `cp949`, `UHC`, …).
-pub fn charset(label: &str) -> Option<&'static encoding_rs::Encoding> {
+pub(crate) fn charset(label: &str) -> Option<&'static encoding_rs::Encoding> {
     let label = label.trim();
     if let Some(e) = encoding_rs::Encoding::for_label(label.as_bytes()) {
         return Some(e);

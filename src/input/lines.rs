@@ -19,7 +19,7 @@ impl LineCol {
     /// whose ends need not fall on character boundaries. A line ends with `\n`, `\r\n`,
     /// `\n\r`, or a lone `\r` (old Mac files), as in FF\[4\]; counts saturate instead of
     /// wrapping.
-    pub fn advance_bytes(self, bytes: &[u8], offset: usize) -> LineCol {
+    pub(crate) fn advance_bytes(self, bytes: &[u8], offset: usize) -> LineCol {
         let prefix = &bytes[..offset.min(bytes.len())];
         let mut newlines = 0u32;
         let mut line_start = None;

@@ -15,7 +15,7 @@ use std::path::Path;
 
 /// True for characters that can move the cursor, change colours, or reorder text: control
 /// characters and bidi marks (never printed raw, in a path or in a table).
-pub fn is_unsafe(c: char) -> bool {
+pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(c,
             '\u{200E}' | '\u{200F}' | '\u{061C}' |

@@ -55,7 +55,7 @@ fn skip_to(bytes: &[u8], mut pos: usize, kind: u8) -> usize {
 
 /// Scans one tree from `start` (its `(`, or its first `;` when the `(` is missing, with
 /// `depth` 1), and tells where it ends. Escaped bytes in values (`\]`, `\\`) are skipped.
-pub fn scan_tree(bytes: &[u8], start: usize, mut depth: usize) -> TreeEnd {
+pub(crate) fn scan_tree(bytes: &[u8], start: usize, mut depth: usize) -> TreeEnd {
     let mut first_open: Option<usize> = None;
     let mut pos = start;
     loop {

@@ -75,7 +75,7 @@ impl<'t> Splitter<'t> {
     /// Splits bytes already known to be UTF-8 (the decoder checked them), without
     /// checking the whole text again: it is read once more only where a piece of it is
     /// quoted in a problem.
-    pub fn over_utf8(text: &'t [u8]) -> Splitter<'t> {
+    pub(crate) fn over_utf8(text: &'t [u8]) -> Splitter<'t> {
         Splitter {
             text,
             pos: 0,
@@ -92,7 +92,7 @@ impl<'t> Splitter<'t> {
     /// games, the last of them ending at `from` (or `from` = 0 and `found` = 0), `at` being
     /// where `from` is: the same games, problems and places as the whole split gives from
     /// there. How a part of a big file (see `partition`) is read on its own.
-    pub fn resume(text: &'t [u8], from: usize, at: LineCol, found: usize) -> Splitter<'t> {
+    pub(crate) fn resume(text: &'t [u8], from: usize, at: LineCol, found: usize) -> Splitter<'t> {
         let mut splitter = Splitter::over_utf8(text);
         if from == 0 && found == 0 {
             return splitter;
@@ -331,7 +331,7 @@ fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<Spli
 }
 
 /// The offset of the `]` that closes a value starting at `from`, skipping `\` escapes.
-pub fn value_end(bytes: &[u8], from: usize) -> Option<usize> {
+pub(crate) fn value_end(bytes: &[u8], from: usize) -> Option<usize> {
     let mut pos = from;
     loop {
         let i = memchr::memchr2(b']', b'\\', &bytes[pos..])?;

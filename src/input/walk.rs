@@ -21,7 +21,7 @@ pub enum Input {
 
 impl Input {
     /// The name shown in reports (`-` for standard input; see `path_text`).
-    pub fn display_name(&self) -> String {
+    pub(crate) fn display_name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
             Input::File(p) | Input::Archive(p, _) => path_text(p),
@@ -37,7 +37,7 @@ pub struct WalkError {
 }
 
 /// True for a name ending in `.sgf`, any case.
-pub fn has_sgf_extension(path: &Path) -> bool {
+pub(crate) fn has_sgf_extension(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
 }

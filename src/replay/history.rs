@@ -54,7 +54,7 @@ impl PositionHistory {
     }
 
     /// The slots the table holds (twice the positions it holds before it grows).
-    pub fn capacity(&self) -> usize {
+    pub(crate) fn capacity(&self) -> usize {
         self.slots.len()
     }
 

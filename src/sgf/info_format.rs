@@ -49,7 +49,7 @@ fn digits(s: &str, len: usize) -> Option<u32> {
 
 /// `DT`: ISO dates separated by commas, with the shortcuts of `FF[4]` (`1996-05,06`,
 /// `1996-05-06,07,08`, `1996-12-27,28,1997-01-03,04`).
-pub fn is_date_list(v: &str) -> bool {
+pub(crate) fn is_date_list(v: &str) -> bool {
     // What the previous date gave: 1 a year, 2 a month, 3 a day.
     let mut level = 0;
     for part in v.split(',') {
@@ -108,7 +108,7 @@ fn correct_date(v: &str) -> Option<String> {
 
 /// `RE`: `0`, `?`, `Draw`, `Void`, or `B+`/`W+` with nothing, `R`, `Resign`, `T`, `Time`,
 /// `F`, `Forfeit` or a real number.
-pub fn is_result(v: &str) -> bool {
+pub(crate) fn is_result(v: &str) -> bool {
     match v {
         "0" | "?" | "Draw" | "Void" => true,
         _ => match v.strip_prefix("B+").or_else(|| v.strip_prefix("W+")) {

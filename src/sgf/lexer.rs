@@ -72,7 +72,7 @@ impl<'a> Lexer<'a> {
     /// white space or the end — and returns its colour, value and offset. Anything else
     /// is left for the general path.
     #[inline]
-    pub fn bare_move(&mut self) -> Option<(crate::geom::Color, &'a [u8], usize)> {
+    pub(crate) fn bare_move(&mut self) -> Option<(crate::geom::Color, &'a [u8], usize)> {
         let bytes = self.text.as_bytes();
         let at = self.pos;
         let color = match bytes.get(at)? {
@@ -107,7 +107,7 @@ impl<'a> Lexer<'a> {
     /// `;`, `(`, `)` or the end, so that nothing else can belong to it — and returns the
     /// node's offset, the colour, the value and the property's offset.
     #[inline]
-    pub fn bare_node(&mut self) -> Option<(usize, crate::geom::Color, &'a [u8], usize)> {
+    pub(crate) fn bare_node(&mut self) -> Option<(usize, crate::geom::Color, &'a [u8], usize)> {
         self.tight_move_node().or_else(|| self.spaced_bare_node())
     }
 

@@ -67,7 +67,7 @@ const FF123: u8 = FF12 | FF3;
 const FF1234: u8 = FF12 | FF34;
 
 /// The bit of one FF version (`FF[5]` and above count as `FF[4]`, `FF[0]` as `FF[1]`).
-pub fn version_bit(ff: u8) -> u8 {
+pub(crate) fn version_bit(ff: u8) -> u8 {
     match ff {
         0 | 1 => 0b0001,
         2 => 0b0010,
@@ -228,7 +228,7 @@ static BY_SLOT: [u8; 26 + 26 * 26] = {
 
 /// The property of an identifier in capitals (`B`, `AB`), if the index has it.
 #[inline]
-pub fn lookup(id: &[u8]) -> Option<&'static PropDef> {
+pub(crate) fn lookup(id: &[u8]) -> Option<&'static PropDef> {
     match BY_SLOT[slot(id)?] {
         0 => None,
         i => Some(&INDEX[i as usize - 1]),
@@ -236,7 +236,7 @@ pub fn lookup(id: &[u8]) -> Option<&'static PropDef> {
 }
 
 /// Private properties of big servers that no FF version defines, with whose they are.
-pub fn private_owner(id: &str) -> Option<&'static str> {
+pub(crate) fn private_owner(id: &str) -> Option<&'static str> {
     match id {
         "TT" | "RL" => Some("the Fox server"),
         "KGSDE" | "KGSSB" | "KGSSW" => Some("the KGS server"),

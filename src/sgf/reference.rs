@@ -25,7 +25,7 @@ pub struct ReferenceGame {
 }
 
 /// Deepest nesting of `(` outside property values.
-pub fn nesting_depth(text: &str) -> usize {
+pub(crate) fn nesting_depth(text: &str) -> usize {
     let bytes = text.as_bytes();
     let (mut depth, mut max, mut i) = (0usize, 0usize, 0usize);
     while i < bytes.len() {

@@ -33,7 +33,7 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
 /// A one-line, trimmed version of a simple text value (names, results, rules): every
 /// white space becomes one space, and a line break written as two characters (`\r\n`
 /// or `\n\r`) is one line break, hence one space (`FF[4]` SimpleText).
-pub fn simple_text(raw: &str) -> String {
+pub(crate) fn simple_text(raw: &str) -> String {
     if raw.is_ascii() && !raw.contains('\\') {
         // Names and results are nearly always plain ASCII: trimmed first, then the white
         // space left inside (if any) made plain spaces, which gives the same text.

@@ -106,7 +106,7 @@ fn bad(id: &str, v: &str, what: &str, corrected: Option<&str>) -> Option<ValuePr
 }
 
 /// The offset of the first `:` not escaped by a `\`.
-pub fn colon(raw: &str) -> Option<usize> {
+pub(crate) fn colon(raw: &str) -> Option<usize> {
     let bytes = raw.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -120,13 +120,13 @@ pub fn colon(raw: &str) -> Option<usize> {
 }
 
 /// SGF Number: `[+-]digits`.
-pub fn is_number(v: &str) -> bool {
+pub(crate) fn is_number(v: &str) -> bool {
     let digits = v.strip_prefix(['+', '-']).unwrap_or(v);
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// SGF Real: a Number, then `.` and digits or nothing.
-pub fn is_real(v: &str) -> bool {
+pub(crate) fn is_real(v: &str) -> bool {
     match v.split_once('.') {
         None => is_number(v),
         Some((int, frac)) => {

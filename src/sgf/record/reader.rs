@@ -1,6 +1,6 @@
 //! The machine that reads a game's tokens into its [`GameRecord`]: where the reading
-//! stands in the tree, the node and the property being read, one method per token and
-//! per kind of property value.
+//! stands in the tree, the node and the property being read, one method per token. What
+//! an identifier names is in `ident`, each kind of property value in `values`.
 
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{Color, Point};
@@ -9,12 +9,16 @@ use crate::sgf::lexer::{Lexer, Token};
 use super::{GameRecord, Limits, MoveTarget, Node, RawValue, RecordedMove, RootProps};
 
 mod format;
+mod ident;
 mod side;
 mod stones;
+mod values;
 
 use crate::sgf::props::PropDef;
 use format::FormatState;
+use ident::{classify, normalize_ident, Prop, RootField};
 use side::{Level, LineRef, SideState};
+use values::{push_points, PointSet};
 
 /// `FF[]` and `GM[]` of a game tree's root (FF[1] and Go when missing).
 pub(super) fn root_file_format(text: &str) -> crate::sgf::values::FileFormat {
@@ -32,168 +36,6 @@ pub(super) fn read(text: &str, limits: Limits, format_checks: bool) -> GameRecor
     }
     reader.finish()
 }
-
-/// A property identifier, normalised: FF[1]-FF[3] mixed case keeps its capitals
-/// (`GaMe` -> `GM`), an all-lower-case one is upper-cased (`sz` -> `SZ`, reported).
-fn normalize_ident(id: &str) -> ([u8; 2], usize, bool) {
-    let mut out = [0u8; 2];
-    let mut len = 0;
-    let has_upper = id.bytes().any(|b| b.is_ascii_uppercase());
-    for b in id.bytes() {
-        let up = if has_upper {
-            if !b.is_ascii_uppercase() {
-                continue;
-            }
-            b
-        } else {
-            b.to_ascii_uppercase()
-        };
-        if len < 2 {
-            out[len] = up;
-        }
-        len += 1;
-    }
-    (out, len, !has_upper)
-}
-
-/// Which property a normalised identifier is, among those the audit reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Prop {
-    Move(Color),
-    AddBlack,
-    AddWhite,
-    AddEmpty,
-    Player,
-    TerritoryBlack,
-    TerritoryWhite,
-    Root(RootField),
-    Other,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RootField {
-    Size,
-    Komi,
-    Handicap,
-    Rules,
-    Result,
-    Black,
-    White,
-    FileFormat,
-    GameType,
-    Application,
-    GameName,
-    Place,
-    ByoYomiPeriods,
-    ByoYomiSeconds,
-}
-
-fn classify(id: [u8; 2], len: usize) -> Prop {
-    match (len, id) {
-        (1, [b'B', _]) => Prop::Move(Color::Black),
-        (1, [b'W', _]) => Prop::Move(Color::White),
-        (2, [b'A', b'B']) => Prop::AddBlack,
-        (2, [b'A', b'W']) => Prop::AddWhite,
-        (2, [b'A', b'E']) => Prop::AddEmpty,
-        (2, [b'P', b'L']) => Prop::Player,
-        (2, [b'T', b'B']) => Prop::TerritoryBlack,
-        (2, [b'T', b'W']) => Prop::TerritoryWhite,
-        (2, [b'S', b'Z']) => Prop::Root(RootField::Size),
-        (2, [b'K', b'M']) => Prop::Root(RootField::Komi),
-        (2, [b'H', b'A']) => Prop::Root(RootField::Handicap),
-        (2, [b'R', b'U']) => Prop::Root(RootField::Rules),
-        (2, [b'R', b'E']) => Prop::Root(RootField::Result),
-        (2, [b'P', b'B']) => Prop::Root(RootField::Black),
-        (2, [b'P', b'W']) => Prop::Root(RootField::White),
-        (2, [b'F', b'F']) => Prop::Root(RootField::FileFormat),
-        (2, [b'G', b'M']) => Prop::Root(RootField::GameType),
-        (2, [b'A', b'P']) => Prop::Root(RootField::Application),
-        (2, [b'G', b'N']) => Prop::Root(RootField::GameName),
-        (2, [b'P', b'C']) => Prop::Root(RootField::Place),
-        (2, [b'T', b'C']) => Prop::Root(RootField::ByoYomiPeriods),
-        (2, [b'T', b'T']) => Prop::Root(RootField::ByoYomiSeconds),
-        _ => Prop::Other,
-    }
-}
-
-/// Board points already listed (52 x 52 at most): a point list is a set, so no value,
-/// however often it is repeated or however big its rectangle, adds a point twice.
-#[derive(Clone)]
-struct PointSet([u64; 43]);
-
-impl PointSet {
-    const EMPTY: PointSet = PointSet([0; 43]);
-
-    /// Adds a point; false when it was already there.
-    fn insert(&mut self, p: Point) -> bool {
-        let i = p.row as usize * 52 + p.col as usize;
-        let (word, bit) = (i / 64, 1u64 << (i % 64));
-        let new = self.0[word] & bit == 0;
-        self.0[word] |= bit;
-        new
-    }
-
-    /// Adds the points of one row from column `c0` to `c1`, a word at a time, pushing
-    /// those that were not there yet: a rectangle costs its rows, not its points.
-    fn insert_row(&mut self, row: u8, c0: u8, c1: u8, out: &mut Vec<Point>) {
-        let (first, last) = (
-            row as usize * 52 + c0 as usize,
-            row as usize * 52 + c1 as usize,
-        );
-        for word in first / 64..=last / 64 {
-            let from = first.max(word * 64) % 64;
-            let to = last.min(word * 64 + 63) % 64;
-            let mask = (u64::MAX >> (63 - to)) & (u64::MAX << from);
-            let mut new = mask & !self.0[word];
-            self.0[word] |= mask;
-            while new != 0 {
-                let i = word * 64 + new.trailing_zeros() as usize;
-                out.push(Point::new((i % 52) as u8, (i / 52) as u8));
-                new &= new - 1;
-            }
-        }
-    }
-}
-
-/// How a point list value read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PointList {
-    Read,
-    /// A rectangle written lower-right first (`ab:aa`): read with its corners swapped.
-    Backwards,
-    NotPoints,
-}
-
-/// Reads a point list value: `dd` or a compressed rectangle `aa:cc`; points already in
-/// `seen` are skipped.
-fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> PointList {
-    let v = value.trim().as_bytes();
-    if let Some(p) = Point::from_sgf(v) {
-        if seen.insert(p) {
-            out.push(p);
-        }
-        return PointList::Read;
-    }
-    if v.len() == 5 && v[2] == b':' {
-        if let (Some(a), Some(b)) = (Point::from_sgf(&v[..2]), Point::from_sgf(&v[3..])) {
-            let (c0, c1) = (a.col.min(b.col), a.col.max(b.col));
-            let (r0, r1) = (a.row.min(b.row), a.row.max(b.row));
-            for r in r0..=r1 {
-                seen.insert_row(r, c0, c1, out);
-            }
-            return if a.col > b.col || a.row > b.row {
-                PointList::Backwards
-            } else {
-                PointList::Read
-            };
-        }
-    }
-    PointList::NotPoints
-}
-
-/// Setup points (`AB`, `AW`, `AE`) one main line may hold: a point is listed once per
-/// node, so only a hostile record of thousands of setup nodes comes near.
-const MAX_SETUP_POINTS: usize = 1 << 20;
 
 /// Spellings of identifiers with lower-case letters reported in one game, at most.
 const MAX_LOWERCASE_SPELLINGS: usize = 16;
@@ -260,7 +102,8 @@ struct TreePlace {
     /// How deep the main line's innermost variation is.
     main_depth: usize,
     /// Whether the reading is on the main line at all (the first non-empty variation at
-    /// every branch) or in a side variation, which is only checked.
+    /// every branch) or in a side variation, whose moves and setup go to its side line
+    /// (`in_side_node`) and whose other properties are only checked.
     on_main: bool,
     /// The last structure token was `(`: an identifier now has no `;` before it, a `)`
     /// now closes an empty variation.
@@ -270,7 +113,8 @@ struct TreePlace {
     /// Per depth: a variation below it has been closed (a `;` there now comes after a
     /// variation).
     closed_child: Vec<bool>,
-    /// Inside a node of a side variation, or of one ignored: its properties are not read.
+    /// Inside a node off the main line (a side variation's, or one ignored): its
+    /// properties do not go to the main line.
     in_ignored_node: bool,
     /// No node but the root has been read yet.
     in_root: bool,
@@ -827,147 +671,6 @@ impl<'a> GameReader<'a> {
         Flow::Go
     }
 
-    /// `B[..]`, `W[..]` outside the hot path.
-    fn move_value(&mut self, color: Color, value: &str) {
-        if self.prop.values > 1 {
-            return;
-        }
-        let Some(node) = self.current.as_mut() else {
-            return;
-        };
-        node.mv = Some(RecordedMove {
-            color,
-            target: move_target(value.trim().as_bytes()),
-            offset: self.prop.offset,
-        });
-        if !self.tree.in_side_node {
-            self.markup.clear();
-        }
-    }
-
-    /// `AB`, `AW`, `AE`: the points, each once per node, up to [`MAX_SETUP_POINTS`].
-    fn setup_value(&mut self, stone: Option<Color>, value: &str, off: usize) -> Flow {
-        if self.setup_seen_in != self.rec.node_count {
-            self.setup_seen = PointSet::EMPTY;
-            self.setup_seen_in = self.rec.node_count;
-        }
-        let mut pts = Vec::new();
-        let read = push_points(value, &mut self.setup_seen, &mut pts);
-        if self.tree.in_side_node {
-            self.side.setup_points += pts.len();
-            if self.side.setup_points > MAX_SETUP_POINTS || self.side.full {
-                self.side.full = true;
-                let message = format!("more than {MAX_SETUP_POINTS} setup points in side variations: the rest are not replayed");
-                self.side_limit(off, message);
-                pts.clear();
-            }
-        }
-        self.rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
-        if !self.tree.in_side_node && self.rec.setup.len() > MAX_SETUP_POINTS {
-            self.rec.problems.push(Finding::new(
-                Code::TooLarge,
-                Severity::Error,
-                off,
-                format!(
-                    "more than {MAX_SETUP_POINTS} setup points on the main \
-                     line: the rest of the game is not read"
-                ),
-            ));
-            self.rec.broken = true;
-            return Flow::Stop;
-        }
-        let v = value.trim();
-        let name = self.prop.name;
-        match read {
-            PointList::Read => {}
-            PointList::Backwards => warn(
-                &mut self.rec,
-                Code::BadProperty,
-                off,
-                format!(
-                    "{name}[{v}] is a rectangle written backwards (upper-left corner first): read as {}:{}",
-                    &v[3..],
-                    &v[..2]
-                ),
-            ),
-            PointList::NotPoints => warn(
-                &mut self.rec,
-                Code::BadProperty,
-                off,
-                format!("{name}[{v}] is not a point: ignored"),
-            ),
-        }
-        Flow::Go
-    }
-
-    /// `PL[B]`, `PL[W]`.
-    fn player_value(&mut self, value: &str, off: usize) {
-        let player = match value.trim() {
-            "B" | "b" => Some(Color::Black),
-            "W" | "w" => Some(Color::White),
-            other => {
-                let message = format!("PL[{other}] is not B or W: ignored");
-                warn(&mut self.rec, Code::BadProperty, off, message);
-                None
-            }
-        };
-        if let Some(node) = self.current.as_mut() {
-            node.player = player;
-        }
-    }
-
-    /// A root property: read in the root; game info also where the main line becomes a
-    /// game of its own.
-    fn root_value(&mut self, field: RootField, value: &'a str) {
-        if self.prop.values > 1 {
-            return;
-        }
-        let (name, offset) = (self.prop.name, self.prop.offset);
-        let in_root = self.tree.in_root;
-        if matches!(
-            field,
-            RootField::GameName
-                | RootField::Place
-                | RootField::ByoYomiPeriods
-                | RootField::ByoYomiSeconds
-        ) {
-            // Read for the marks servers leave there, never judged.
-            let slot = self.rec.root.slot(field);
-            if in_root && slot.is_none() {
-                *slot = Some(RawValue { raw: value, offset });
-            }
-            return;
-        }
-        let game_info = matches!(
-            field,
-            RootField::Komi
-                | RootField::Handicap
-                | RootField::Rules
-                | RootField::Result
-                | RootField::Black
-                | RootField::White
-        );
-        if !in_root && !game_info {
-            // Reported by the format checks (`root-outside-root`).
-            return;
-        }
-        let slot = self.rec.root.slot(field);
-        // Game info may stand in the node where the main line becomes a game of its own
-        // (FF[4]), not only in the root; it is given once on a line.
-        match slot {
-            None => *slot = Some(RawValue { raw: value, offset }),
-            Some(first) if !in_root && first.raw != value => {
-                let first = first.raw.trim().to_string();
-                let message = format!(
-                    "{name}[{}] again on the main line: the first, {name}[{first}], is used",
-                    value.trim()
-                );
-                warn(&mut self.rec, Code::ParseError, offset as usize, message);
-            }
-            Some(_) => {}
-        }
-    }
-
     /// The record, with the lexer's problems and a word on a tree without nodes.
     fn finish(mut self) -> GameRecord<'a> {
         if !self.lexer.problems.iter().any(|p| p.fatal) {
@@ -1003,27 +706,5 @@ impl<'a> GameReader<'a> {
             rec.broken = true;
         }
         rec
-    }
-}
-
-impl<'a> RootProps<'a> {
-    /// Where a root property's value is kept.
-    fn slot(&mut self, field: RootField) -> &mut Option<RawValue<'a>> {
-        match field {
-            RootField::Size => &mut self.size,
-            RootField::Komi => &mut self.komi,
-            RootField::Handicap => &mut self.handicap,
-            RootField::Rules => &mut self.rules,
-            RootField::Result => &mut self.result,
-            RootField::Black => &mut self.black,
-            RootField::White => &mut self.white,
-            RootField::FileFormat => &mut self.file_format,
-            RootField::GameType => &mut self.game_type,
-            RootField::Application => &mut self.application,
-            RootField::GameName => &mut self.game_name,
-            RootField::Place => &mut self.place,
-            RootField::ByoYomiPeriods => &mut self.byo_yomi_periods,
-            RootField::ByoYomiSeconds => &mut self.byo_yomi_seconds,
-        }
     }
 }

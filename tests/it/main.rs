@@ -1,0 +1,39 @@
+//! The integration tests, in one binary so the library is linked once: a module per
+//! subject, sharing `common` (the binary, the corpora, output parsing, small generators).
+//! Select a subject with a filter: `cargo test --test it -- golden::`.
+
+mod common;
+
+mod archives;
+mod articles;
+mod board_props;
+mod ci_formats;
+mod ci_gates;
+mod cli;
+mod color;
+mod corpus_names;
+mod diagrams;
+mod differential;
+mod dups;
+mod estimate_accuracy;
+mod estimate_positions;
+mod format_rules;
+mod fuzz_finds;
+mod golden;
+mod hostile;
+mod jobs;
+mod layers;
+mod mutations;
+mod no_alloc_counts;
+mod reader_recovery;
+mod repetition_props;
+mod schema;
+mod score_audit;
+mod score_check;
+mod score_results;
+mod score_rules;
+mod sgfc_messages;
+mod shared_corpus;
+mod shell;
+mod variations;
+mod verdict_power;
