@@ -1,0 +1,3 @@
+//! The integration tests gathered in one binary.
+
+mod formats;
