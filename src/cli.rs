@@ -21,7 +21,8 @@ use crate::partition::Shard;
 use crate::rules::Superko;
 use crate::run::ordered::GamesConfig;
 use crate::run::{Part, RunConfig};
-pub use by_name::{audit_args_by_name, audit_option_names, OptionError, OptionValue};
+pub(crate) use by_name::audit_args_by_name;
+pub use by_name::{audit_option_names, OptionError, OptionValue};
 pub use choices::{
     ColorChoice, DeadChoice, DupsFailOn, DupsFormatChoice, ProgressChoice, RulesChoice,
     SuperkoChoice,
@@ -137,7 +138,7 @@ fn parse_judge_timeout(text: &str) -> Result<Duration, String> {
 }
 
 impl GameOptions {
-    pub fn audit_options(&self) -> AuditOptions {
+    pub(crate) fn audit_options(&self) -> AuditOptions {
         AuditOptions {
             rules: self.rules.rule_set(),
             superko: self.superko.map(Superko::from),
@@ -154,14 +155,14 @@ impl GameOptions {
     }
 
     /// The engine of `--judge` with `--judge-timeout`, for a run of its own.
-    pub fn judge_config(&self) -> Option<JudgeConfig> {
+    pub(crate) fn judge_config(&self) -> Option<JudgeConfig> {
         let command = self.judge.clone()?;
         Some(JudgeConfig::new(command).with_timeout(self.judge_timeout))
     }
 
     /// `Err` (a usage error) when `--judge` names an engine that does not answer about an
     /// empty 9×9 board.
-    pub fn check_judge(&self) -> Result<(), String> {
+    pub(crate) fn check_judge(&self) -> Result<(), String> {
         let Some(config) = self.judge_config() else {
             return Ok(());
         };
@@ -290,7 +291,7 @@ pub struct DupsArgs {
 
 impl DupsArgs {
     /// The inputs and workers of the search; `Err` is a usage error (exit code 2).
-    pub fn games_config(&self) -> Result<GamesConfig, String> {
+    pub(crate) fn games_config(&self) -> Result<GamesConfig, String> {
         let (paths, input_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
         Ok(GamesConfig {
             paths,
@@ -305,7 +306,7 @@ impl DupsArgs {
     }
 
     /// The output format, `--json` included.
-    pub fn format(&self) -> DupsFormat {
+    pub(crate) fn format(&self) -> DupsFormat {
         if self.json {
             return DupsFormat::Jsonl;
         }
@@ -363,7 +364,7 @@ pub struct ShowArgs {
 
 impl AuditArgs {
     /// The config file that applies, read (`None`: no file, or `--no-config`).
-    pub fn file_config(&self) -> Result<Option<FileConfig>, String> {
+    pub(crate) fn file_config(&self) -> Result<Option<FileConfig>, String> {
         if self.no_config {
             return Ok(None);
         }
@@ -375,7 +376,7 @@ impl AuditArgs {
     }
 
     /// The output format, with `--json` as a synonym, then the config file's.
-    pub fn format_with(&self, file: &FileConfig) -> Result<Format, String> {
+    pub(crate) fn format_with(&self, file: &FileConfig) -> Result<Format, String> {
         if self.json {
             return Ok(Format::JSONL);
         }
@@ -390,19 +391,13 @@ impl AuditArgs {
         }
     }
 
-    /// The output format without a config file.
-    pub fn format(&self) -> Format {
-        self.format_with(&FileConfig::default())
-            .unwrap_or(Format::TABLE)
-    }
-
     /// `--exit-zero`, from the command line or the config file.
-    pub fn exit_zero_with(&self, file: &FileConfig) -> bool {
+    pub(crate) fn exit_zero_with(&self, file: &FileConfig) -> bool {
         self.exit_zero || file.exit_zero.unwrap_or(false)
     }
 
     /// The CI settings: the command line's, else the config file's, else the defaults.
-    pub fn gate(&self, file: &FileConfig) -> Result<(Gate, Vec<Status>), String> {
+    pub(crate) fn gate(&self, file: &FileConfig) -> Result<(Gate, Vec<Status>), String> {
         let codes = |list: &Option<Vec<String>>| -> Result<Option<Vec<Code>>, String> {
             list.as_ref()
                 .map(|l| {
@@ -455,7 +450,7 @@ impl AuditArgs {
 
     /// Validated settings for a run with a config file's settings under the command
     /// line's; `Err` is a usage error (exit code 2).
-    pub fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {
+    pub(crate) fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {
         let (gate, fail_on) = self.gate(file)?;
         let (paths, list_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
         let jobs = jobs(self.jobs)?;

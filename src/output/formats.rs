@@ -2,6 +2,13 @@
 //! `--help` says of it, makes its reporter and says what the format needs. The command
 //! line's values and help, the config file's `format = "…"`, the Python package's formats
 //! and the tests all read [`FORMATS`], so a new format is its reporter's file and a row.
+//!
+//! Adding a format: write `NAME.rs` (declared in `mod.rs`) with a reporter whose
+//! [`Reporter::renderer`] renders a game on the workers, as bytes
+//! ([`Renderer::bytes`](super::Renderer::bytes)) or as rows of its own type
+//! ([`Renderer::new`](super::Renderer::new)), and whose [`Reporter::games`] writes or
+//! gathers them in input order; add its row here; review its snapshot
+//! (`tests/it/formats.rs` runs every row and fails until it exists).
 
 use std::fmt;
 use std::io::Write;
