@@ -126,3 +126,27 @@ fn show_as_text_and_svg() {
     run(&["show", SHOWN, "--svg", svg.to_str().unwrap()], 0);
     insta::assert_snapshot!("show_svg", std::fs::read_to_string(svg).unwrap());
 }
+
+/// The keys of a `NAME: Dict[str, type] = {…}` of the Python package, in order.
+fn python_columns(name: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("python/sgfaudit/__init__.py")).unwrap();
+    let start = text
+        .find(&format!("{name}: Dict[str, type] = {{"))
+        .unwrap_or_else(|| panic!("{name} in python/sgfaudit/__init__.py"));
+    let body = &text[start..];
+    let body = &body[body.find('{').unwrap() + 1..body.find('}').unwrap()];
+    body.split(',')
+        .filter_map(|entry| entry.split(':').next())
+        .map(|key| key.trim().trim_matches('"').to_string())
+        .filter(|key| !key.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_python_package_names_the_columns_of_each_csv() {
+    for (format, columns) in [("csv", "GAME_COLUMNS"), ("findings-csv", "FINDING_COLUMNS")] {
+        let out = run(&["audit", "--format", format, AUDITED[0]], 1);
+        let header: Vec<&str> = out.lines().next().unwrap().split(',').collect();
+        assert_eq!(header, python_columns(columns), "{format}");
+    }
+}
