@@ -24,8 +24,7 @@ use crate::run::{Part, RunConfig};
 pub(crate) use by_name::audit_args_by_name;
 pub use by_name::{audit_option_names, OptionError, OptionValue};
 pub use choices::{
-    ColorChoice, DeadChoice, DupsFailOn, DupsFormatChoice, ProgressChoice, RulesChoice,
-    SuperkoChoice,
+    ColorChoice, DeadChoice, DupsFailOn, ProgressChoice, RulesChoice, SuperkoChoice,
 };
 use paths::{gather_paths, jobs};
 
@@ -266,7 +265,7 @@ pub struct DupsArgs {
     pub paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: DupsFormatChoice,
+    pub format: DupsFormat,
     /// Same as --format jsonl.
     #[arg(long)]
     pub json: bool,
@@ -308,13 +307,9 @@ impl DupsArgs {
     /// The output format, `--json` included.
     pub(crate) fn format(&self) -> DupsFormat {
         if self.json {
-            return DupsFormat::Jsonl;
+            return DupsFormat::JSONL;
         }
-        match self.format {
-            DupsFormatChoice::Table => DupsFormat::Table,
-            DupsFormatChoice::Jsonl => DupsFormat::Jsonl,
-            DupsFormatChoice::Csv => DupsFormat::Csv,
-        }
+        self.format
     }
 }
 

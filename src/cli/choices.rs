@@ -1,10 +1,12 @@
 //! The command line's choices of a fixed list (`--rules`, `--superko`, `--dead`,
 //! `--format`, `--progress`, `--color`, the `dups` choices) and what each is for the
-//! stages that use it. `--format`'s values are the rows of the table of formats.
+//! stages that use it. The values of `audit --format` and `dups --format` are the rows
+//! of their tables of formats.
 
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 
+use crate::output::dups::{DupsFormat, DUPS_FORMATS};
 use crate::output::progress::ProgressMode;
 use crate::output::style::ColorMode;
 use crate::output::{Format, FORMATS};
@@ -140,15 +142,15 @@ impl From<ColorChoice> for ColorMode {
     }
 }
 
-/// `dups --format`: the output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DupsFormatChoice {
-    /// Each cluster's games, the most complete marked `*`, then a summary line.
-    Table,
-    /// `begin`, one `cluster` per cluster, `error`s, `summary`.
-    Jsonl,
-    /// One row per game of a cluster, with its cluster's number.
-    Csv,
+/// `dups --format`: the table of `dups` formats, each row a value with its help.
+impl ValueEnum for DupsFormat {
+    fn value_variants<'a>() -> &'a [Self] {
+        DUPS_FORMATS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name).help(self.help))
+    }
 }
 
 /// `dups --fail-on`: what makes the exit code 1.

@@ -106,10 +106,7 @@ fn every_format_of_the_table() {
 
 #[test]
 fn dups_in_each_format() {
-    use clap::ValueEnum;
-    for choice in sgfaudit::cli::DupsFormatChoice::value_variants() {
-        let value = choice.to_possible_value().expect("a value");
-        let format = value.get_name();
+    for format in sgfaudit::output::dups::DUPS_FORMATS.iter().map(|f| f.name) {
         let mut args = vec!["dups", "--progress", "never", "--format", format];
         args.extend(DUPLICATED);
         let out = blank_timing(&run(&args, 2));
