@@ -44,9 +44,9 @@ pub fn is_problem(game: &GameReport) -> bool {
 pub struct HtmlReporter<'w> {
     out: Box<dyn Write + 'w>,
     limit: usize,
-    /// The table bodies kept, with their path's length in characters, by [`rank`] of
-    /// their status, each group in input order: the `limit` worst problem games.
-    kept: [Vec<(usize, String)>; 4],
+    /// The problem games kept, by [`rank`] of their status, each group in input order:
+    /// the `limit` worst ones.
+    kept: [Vec<Problem>; 4],
     /// Problem games left out, by [`rank`].
     hidden: [usize; 4],
     verdicts: [usize; 3],
@@ -220,7 +220,7 @@ impl<'w> HtmlReporter<'w> {
     /// Keeps a problem game's table body; past the limit, the last kept body of the
     /// least bad group goes (it is the last in the table's order).
     fn keep(&mut self, problem: Problem) {
-        self.kept[rank(problem.status)].push((problem.path_chars, problem.body));
+        self.kept[rank(problem.status)].push(problem);
         if self.shown() > self.limit {
             if let Some(group) = (0..4).rev().find(|&g| !self.kept[g].is_empty()) {
                 self.kept[group].pop();
@@ -263,14 +263,14 @@ impl HtmlReporter<'_> {
     /// The table of the problem games kept, worst first; the file column as wide as the
     /// longest path up to a share of the page (see [`file_column`]).
     fn table(&self, h: &mut String) {
-        let longest_path = self.kept.iter().flatten().map(|(n, _)| *n).max();
+        let longest_path = self.kept.iter().flatten().map(|p| p.path_chars).max();
         file_column(longest_path.unwrap_or(0), h);
         h.push_str(
             r#"<table id="games-table"><colgroup><col class="c-file"><col class="c-status"><col><col class="c-check"></colgroup><thead><tr><th data-sort="text">file and game</th><th data-sort="num">status</th><th data-sort="num">codes and findings (first move)</th><th data-sort="text">check</th></tr></thead>"#,
         );
         h.push('\n');
-        for (_, body) in self.kept.iter().flatten() {
-            h.push_str(body);
+        for problem in self.kept.iter().flatten() {
+            h.push_str(&problem.body);
         }
         h.push_str("</table>\n");
         let (shown, hidden) = (self.shown(), self.hidden.iter().sum::<usize>());
