@@ -38,7 +38,7 @@ use std::time::Instant;
 use sgfaudit::audit::{AuditOptions, Status};
 use sgfaudit::input::split::split;
 use sgfaudit::output::progress::ProgressMode;
-use sgfaudit::output::{reporter, Format};
+use sgfaudit::output::Format;
 use sgfaudit::run::{run, RunConfig};
 
 mod trees;
@@ -115,7 +115,7 @@ fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
         part: sgfaudit::run::Part::All,
         gate: Default::default(),
     };
-    let mut rep = reporter(Format::Jsonl, Box::new(io::sink()), false);
+    let mut rep = Format::JSONL.reporter(Box::new(io::sink()), false);
     run(&config, rep.as_mut()).unwrap().summary.games
 }
 

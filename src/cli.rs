@@ -1,27 +1,32 @@
 //! Command-line types (clap) and their translation into validated settings.
 
-use std::io::BufRead;
+mod by_name;
+mod choices;
+mod paths;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{ArgAction, Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use crate::audit::judge::{judge_position, JudgeAnswer, JudgeConfig};
 use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
 use crate::gate::{parse_codes, parse_severity, FailOn, Gate};
-use crate::input::path_text::path_text;
 use crate::input::walk::WalkOptions;
 use crate::output::dups::DupsFormat;
-use crate::output::progress::ProgressMode;
-use crate::output::style::ColorMode;
-use crate::output::{Format, InputError};
+use crate::output::Format;
 use crate::partition::Shard;
-use crate::rules::{RuleSet, Superko};
+use crate::rules::Superko;
 use crate::run::ordered::GamesConfig;
 use crate::run::{Part, RunConfig};
-use crate::score::DeadPolicy;
+pub(crate) use by_name::audit_args_by_name;
+pub use by_name::{audit_option_names, OptionError, OptionValue};
+pub use choices::{
+    ColorChoice, DeadChoice, DupsFailOn, ProgressChoice, RulesChoice, SuperkoChoice,
+};
+use paths::{gather_paths, jobs};
 
 /// What `--help` says after the options: exit codes and where the finding codes are.
 const EXIT_HELP: &str =
@@ -74,155 +79,6 @@ pub enum Command {
     /// Print the JSON Schema (draft 2020-12) of one line of `audit --format jsonl`: every
     /// record type (begin, columns, game, error, summary), e.g. `sgfaudit schema > sgfaudit.schema.json`.
     Schema,
-}
-
-/// `--rules`: a rule set, or `auto` (from RU[], else chinese).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum RulesChoice {
-    Auto,
-    Chinese,
-    ChinesePositional,
-    TrompTaylor,
-    Aga,
-    Nz,
-    Japanese,
-    Korean,
-    /// Territory plus prisoners, simple ko (Japanese-style counting without a named rule set).
-    Territory,
-}
-
-impl RulesChoice {
-    fn rule_set(self) -> Option<RuleSet> {
-        Some(match self {
-            RulesChoice::Auto => return None,
-            RulesChoice::Chinese => RuleSet::Chinese,
-            RulesChoice::ChinesePositional => RuleSet::ChinesePositional,
-            RulesChoice::TrompTaylor => RuleSet::TrompTaylor,
-            RulesChoice::Aga => RuleSet::Aga,
-            RulesChoice::Nz => RuleSet::Nz,
-            RulesChoice::Japanese => RuleSet::Japanese,
-            RulesChoice::Korean => RuleSet::Korean,
-            RulesChoice::Territory => RuleSet::Territory,
-        })
-    }
-}
-
-/// `--superko`: the repetition rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SuperkoChoice {
-    /// Whole board and side to move (the Chinese default).
-    Situational,
-    /// Whole board only.
-    Positional,
-    /// Only the immediate retaking of a single-stone ko.
-    Simple,
-}
-
-impl From<SuperkoChoice> for Superko {
-    fn from(c: SuperkoChoice) -> Superko {
-        match c {
-            SuperkoChoice::Situational => Superko::Situational,
-            SuperkoChoice::Positional => Superko::Positional,
-            SuperkoChoice::Simple => Superko::Simple,
-        }
-    }
-}
-
-/// `--dead`: where dead stones come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DeadChoice {
-    /// Territory markup (`TB`/`TW`) only.
-    Markup,
-    /// An estimate from the position.
-    Estimate,
-    /// Every stone alive.
-    None,
-    /// Markup when the record has it, else an estimate.
-    Auto,
-}
-
-impl From<DeadChoice> for DeadPolicy {
-    fn from(c: DeadChoice) -> DeadPolicy {
-        match c {
-            DeadChoice::Markup => DeadPolicy::Markup,
-            DeadChoice::Estimate => DeadPolicy::Estimate,
-            DeadChoice::None => DeadPolicy::None,
-            DeadChoice::Auto => DeadPolicy::Auto,
-        }
-    }
-}
-
-/// `--format`: the output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatChoice {
-    Table,
-    Jsonl,
-    Csv,
-    /// One CSV row per finding.
-    FindingsCsv,
-    Github,
-    /// One self-contained HTML page: summary, problem games worst first, diagrams.
-    Html,
-    /// SARIF 2.1.0 for GitHub code scanning: a rule per finding code, a result per finding.
-    Sarif,
-    /// JUnit XML for CI test reports: a test suite per file, a test case per game.
-    Junit,
-    /// GitLab Code Quality JSON for merge requests: an issue per finding.
-    Gitlab,
-}
-
-impl From<FormatChoice> for Format {
-    fn from(c: FormatChoice) -> Format {
-        match c {
-            FormatChoice::Table => Format::Table,
-            FormatChoice::Jsonl => Format::Jsonl,
-            FormatChoice::Csv => Format::Csv,
-            FormatChoice::FindingsCsv => Format::FindingsCsv,
-            FormatChoice::Html => Format::Html,
-            FormatChoice::Github => Format::Github,
-            FormatChoice::Sarif => Format::Sarif,
-            FormatChoice::Junit => Format::Junit,
-            FormatChoice::Gitlab => Format::Gitlab,
-        }
-    }
-}
-
-/// `--progress`: when to show the progress bar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ProgressChoice {
-    /// Only when stderr is a terminal and `CI` is not set.
-    Auto,
-    Always,
-    Never,
-}
-
-impl From<ProgressChoice> for ProgressMode {
-    fn from(c: ProgressChoice) -> ProgressMode {
-        match c {
-            ProgressChoice::Auto => ProgressMode::Auto,
-            ProgressChoice::Always => ProgressMode::Always,
-            ProgressChoice::Never => ProgressMode::Never,
-        }
-    }
-}
-
-/// `--color`: when to colour the output people read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
-    /// When standard output is a terminal, NO_COLOR is unset or empty and TERM is not dumb.
-    Auto,
-    Always,
-    Never,
-}
-
-impl From<ColorChoice> for ColorMode {
-    fn from(c: ColorChoice) -> ColorMode {
-        match c {
-            ColorChoice::Auto => ColorMode::Auto,
-            ColorChoice::Always => ColorMode::Always,
-            ColorChoice::Never => ColorMode::Never,
-        }
-    }
 }
 
 /// Options shared by `audit` and `score`.
@@ -281,7 +137,7 @@ fn parse_judge_timeout(text: &str) -> Result<Duration, String> {
 }
 
 impl GameOptions {
-    pub fn audit_options(&self) -> AuditOptions {
+    pub(crate) fn audit_options(&self) -> AuditOptions {
         AuditOptions {
             rules: self.rules.rule_set(),
             superko: self.superko.map(Superko::from),
@@ -298,14 +154,14 @@ impl GameOptions {
     }
 
     /// The engine of `--judge` with `--judge-timeout`, for a run of its own.
-    pub fn judge_config(&self) -> Option<JudgeConfig> {
+    pub(crate) fn judge_config(&self) -> Option<JudgeConfig> {
         let command = self.judge.clone()?;
         Some(JudgeConfig::new(command).with_timeout(self.judge_timeout))
     }
 
     /// `Err` (a usage error) when `--judge` names an engine that does not answer about an
     /// empty 9×9 board.
-    pub fn check_judge(&self) -> Result<(), String> {
+    pub(crate) fn check_judge(&self) -> Result<(), String> {
         let Some(config) = self.judge_config() else {
             return Ok(());
         };
@@ -326,7 +182,7 @@ pub struct AuditArgs {
     pub paths: Vec<PathBuf>,
     /// Output format [default: table]
     #[arg(long, value_enum)]
-    pub format: Option<FormatChoice>,
+    pub format: Option<Format>,
     /// Same as --format jsonl.
     #[arg(long)]
     pub json: bool,
@@ -395,26 +251,6 @@ pub struct AuditArgs {
     pub game: GameOptions,
 }
 
-/// `dups --format`: the output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DupsFormatChoice {
-    /// Each cluster's games, the most complete marked `*`, then a summary line.
-    Table,
-    /// `begin`, one `cluster` per cluster, `error`s, `summary`.
-    Jsonl,
-    /// One row per game of a cluster, with its cluster's number.
-    Csv,
-}
-
-/// `dups --fail-on`: what makes the exit code 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DupsFailOn {
-    /// Some game has a copy.
-    Duplicates,
-    /// Never (the default).
-    Nothing,
-}
-
 #[derive(Debug, Args)]
 #[command(
     after_help = "Exit codes: 0 done (or no copy with --fail-on duplicates); 1 some game \
@@ -429,7 +265,7 @@ pub struct DupsArgs {
     pub paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
-    pub format: DupsFormatChoice,
+    pub format: DupsFormat,
     /// Same as --format jsonl.
     #[arg(long)]
     pub json: bool,
@@ -454,7 +290,7 @@ pub struct DupsArgs {
 
 impl DupsArgs {
     /// The inputs and workers of the search; `Err` is a usage error (exit code 2).
-    pub fn games_config(&self) -> Result<GamesConfig, String> {
+    pub(crate) fn games_config(&self) -> Result<GamesConfig, String> {
         let (paths, input_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
         Ok(GamesConfig {
             paths,
@@ -469,15 +305,11 @@ impl DupsArgs {
     }
 
     /// The output format, `--json` included.
-    pub fn format(&self) -> DupsFormat {
+    pub(crate) fn format(&self) -> DupsFormat {
         if self.json {
-            return DupsFormat::Jsonl;
+            return DupsFormat::JSONL;
         }
-        match self.format {
-            DupsFormatChoice::Table => DupsFormat::Table,
-            DupsFormatChoice::Jsonl => DupsFormat::Jsonl,
-            DupsFormatChoice::Csv => DupsFormat::Csv,
-        }
+        self.format
     }
 }
 
@@ -527,7 +359,7 @@ pub struct ShowArgs {
 
 impl AuditArgs {
     /// The config file that applies, read (`None`: no file, or `--no-config`).
-    pub fn file_config(&self) -> Result<Option<FileConfig>, String> {
+    pub(crate) fn file_config(&self) -> Result<Option<FileConfig>, String> {
         if self.no_config {
             return Ok(None);
         }
@@ -539,34 +371,28 @@ impl AuditArgs {
     }
 
     /// The output format, with `--json` as a synonym, then the config file's.
-    pub fn format_with(&self, file: &FileConfig) -> Result<Format, String> {
+    pub(crate) fn format_with(&self, file: &FileConfig) -> Result<Format, String> {
         if self.json {
-            return Ok(Format::Jsonl);
+            return Ok(Format::JSONL);
         }
         if let Some(f) = self.format {
-            return Ok(f.into());
+            return Ok(f);
         }
         match &file.format {
-            Some(name) => <FormatChoice as clap::ValueEnum>::from_str(name, false)
-                .map(Format::from)
-                .map_err(|_| format!("config file: unknown format '{name}'")),
-            None => Ok(Format::Table),
+            Some(name) => {
+                Format::named(name).ok_or_else(|| format!("config file: unknown format '{name}'"))
+            }
+            None => Ok(Format::TABLE),
         }
-    }
-
-    /// The output format without a config file.
-    pub fn format(&self) -> Format {
-        self.format_with(&FileConfig::default())
-            .unwrap_or(Format::Table)
     }
 
     /// `--exit-zero`, from the command line or the config file.
-    pub fn exit_zero_with(&self, file: &FileConfig) -> bool {
+    pub(crate) fn exit_zero_with(&self, file: &FileConfig) -> bool {
         self.exit_zero || file.exit_zero.unwrap_or(false)
     }
 
     /// The CI settings: the command line's, else the config file's, else the defaults.
-    pub fn gate(&self, file: &FileConfig) -> Result<(Gate, Vec<Status>), String> {
+    pub(crate) fn gate(&self, file: &FileConfig) -> Result<(Gate, Vec<Status>), String> {
         let codes = |list: &Option<Vec<String>>| -> Result<Option<Vec<Code>>, String> {
             list.as_ref()
                 .map(|l| {
@@ -619,7 +445,7 @@ impl AuditArgs {
 
     /// Validated settings for a run with a config file's settings under the command
     /// line's; `Err` is a usage error (exit code 2).
-    pub fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {
+    pub(crate) fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {
         let (gate, fail_on) = self.gate(file)?;
         let (paths, list_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
         let jobs = jobs(self.jobs)?;
@@ -653,143 +479,6 @@ impl AuditArgs {
     }
 }
 
-/// The paths to read: those given, then those of the `--files-from` list (its bad lines
-/// as input errors), the current folder when there are none; `Err` is a usage error.
-fn gather_paths(
-    given: &[PathBuf],
-    files_from: Option<&std::path::Path>,
-) -> Result<(Vec<PathBuf>, Vec<InputError>), String> {
-    let mut paths = given.to_vec();
-    let mut list_errors = Vec::new();
-    if let Some(list) = files_from {
-        let from_stdin = list.as_os_str() == "-";
-        let reader: Box<dyn BufRead> = if from_stdin {
-            Box::new(std::io::BufReader::new(std::io::stdin()))
-        } else {
-            let f = std::fs::File::open(list).map_err(|e| {
-                format!(
-                    "--files-from {}: {}",
-                    list.display(),
-                    crate::input::walk::io_message(&e)
-                )
-            })?;
-            Box::new(std::io::BufReader::new(f))
-        };
-        let name = path_text(list);
-        read_path_list(reader, from_stdin, &mut paths, &mut |line, message| {
-            list_errors.push(InputError {
-                path: name.clone(),
-                message: format!("line {line}: {message}"),
-            })
-        })
-        .map_err(|e| format!("--files-from {name}: {e}"))?;
-    }
-    if paths.is_empty() && list_errors.is_empty() {
-        if files_from.is_some() {
-            return Err("--files-from gave no paths".to_string());
-        }
-        paths.push(PathBuf::from("."));
-    }
-    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
-        return Err("standard input (-) can be read only once".to_string());
-    }
-    Ok((paths, list_errors))
-}
-
-/// `--jobs`, checked; all cores when not given.
-fn jobs(asked: Option<usize>) -> Result<usize, String> {
-    match asked {
-        Some(0) => Err("--jobs must be at least 1".to_string()),
-        Some(n) if n > MAX_JOBS => Err(format!("--jobs {n}: at most {MAX_JOBS} worker threads")),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)),
-    }
-}
-
-/// The most worker threads `--jobs` may ask for: more than any machine has cores, few
-/// enough that starting them costs nothing worth noticing.
-pub const MAX_JOBS: usize = 1024;
-
-/// The longest line of a `--files-from` list (a path is at most 4096 bytes on Linux).
-const MAX_LIST_LINE: usize = 1 << 16;
-
-/// Reads a `--files-from` list: one path a line, any bytes but NUL (`\n` or `\r\n` ends a
-/// line, empty lines are skipped). A bad line is reported through `bad` with its number and
-/// the list goes on; a NUL byte ends the list (it is not a text list), and so does its
-/// size limit. A list read from standard input cannot name standard input (`-`) again.
-fn read_path_list(
-    reader: impl BufRead,
-    from_stdin: bool,
-    paths: &mut Vec<PathBuf>,
-    bad: &mut dyn FnMut(usize, String),
-) -> std::io::Result<()> {
-    let mut reader = reader.take(crate::input::source::MAX_READ);
-    let mut line = Vec::new();
-    for number in 1.. {
-        line.clear();
-        let n = std::io::Read::take(&mut reader, MAX_LIST_LINE as u64 + 1)
-            .read_until(b'\n', &mut line)?;
-        if n == 0 {
-            if reader.limit() == 0 {
-                bad(
-                    number,
-                    format!(
-                        "the list is longer than {} bytes: the rest is not read",
-                        crate::input::source::MAX_READ
-                    ),
-                );
-            }
-            return Ok(());
-        }
-        if line.contains(&0) {
-            bad(
-                number,
-                "holds a NUL byte: not a list of paths, the rest is not read".to_string(),
-            );
-            return Ok(());
-        }
-        let ended = line.last() == Some(&b'\n');
-        if !ended && line.len() > MAX_LIST_LINE {
-            bad(
-                number,
-                format!("longer than {MAX_LIST_LINE} bytes: not a path, skipped"),
-            );
-            reader.skip_until(b'\n')?;
-            continue;
-        }
-        let mut path = &line[..];
-        path = path.strip_suffix(b"\n").unwrap_or(path);
-        path = path.strip_suffix(b"\r").unwrap_or(path);
-        if path.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        if from_stdin && path == b"-" {
-            bad(
-                number,
-                "- (standard input) names the list itself: skipped".to_string(),
-            );
-            continue;
-        }
-        paths.push(path_from_bytes(path));
-    }
-    Ok(())
-}
-
-/// A path from the bytes of a list line: any bytes on Unix, lossy UTF-8 elsewhere.
-fn path_from_bytes(bytes: &[u8]) -> PathBuf {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
-    }
-    #[cfg(not(unix))]
-    {
-        PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
-    }
-}
-
 /// `sgfaudit completions SHELL`: the shell's completion script on stdout.
 pub fn completions(shell: clap_complete::Shell) -> std::io::Result<u8> {
     let mut command = <Cli as clap::CommandFactory>::command();
@@ -807,111 +496,4 @@ pub fn man() -> std::io::Result<u8> {
     let command = <Cli as clap::CommandFactory>::command();
     clap_mangen::Man::new(command).render(&mut std::io::stdout().lock())?;
     Ok(0)
-}
-
-/// One option's value as given by name.
-#[derive(Clone, Debug, PartialEq)]
-pub enum OptionValue {
-    /// A switch (`strict=True`).
-    Flag(bool),
-    /// A value, as the command line would take it (`komi="6.5"`, `jobs="2"`).
-    Text(String),
-    /// Several values (`select=["superko", "ko"]`), for the options that take a list.
-    List(Vec<String>),
-}
-
-/// Why options given by name are not settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionError {
-    /// No option of `audit` has this name (or it shapes the output, which the caller
-    /// chooses).
-    Unknown(String),
-    /// The command line's message for a bad value.
-    Invalid(String),
-}
-
-/// Options of `audit` that shape the output rather than the audit: the caller chooses
-/// the format and gets every game (no `quiet`), and nothing is drawn on a terminal.
-const NOT_BY_NAME: &[&str] = &[
-    "format",
-    "json",
-    "quiet",
-    "progress",
-    "color",
-    "files-from",
-    "help",
-    "version",
-];
-
-/// The names `audit` takes by name (`max_findings_per_game`), in the command line's order.
-pub fn audit_option_names() -> Vec<String> {
-    audit_command()
-        .get_arguments()
-        .filter_map(|a| a.get_long())
-        .filter(|long| !NOT_BY_NAME.contains(long))
-        .map(|long| long.replace('-', "_"))
-        .collect()
-}
-
-fn audit_command() -> clap::Command {
-    Cli::command()
-        .find_subcommand("audit")
-        .expect("the audit command")
-        .clone()
-}
-
-fn parse_audit(argv: Vec<std::ffi::OsString>) -> Result<AuditArgs, OptionError> {
-    match Cli::try_parse_from(argv) {
-        Ok(Cli {
-            command: Command::Audit(args),
-        }) => Ok(args),
-        Ok(_) => Err(OptionError::Invalid("not an audit".to_string())),
-        Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("").trim();
-            Err(OptionError::Invalid(
-                first.strip_prefix("error: ").unwrap_or(first).to_string(),
-            ))
-        }
-    }
-}
-
-/// `audit`'s arguments from options given by name (`max_findings_per_game=5` is
-/// `--max-findings-per-game 5`), read by the command line's own parser.
-pub fn audit_args_by_name(
-    paths: &[PathBuf],
-    options: &[(String, OptionValue)],
-) -> Result<AuditArgs, OptionError> {
-    let command = audit_command();
-    let mut argv: Vec<std::ffi::OsString> = vec!["sgfaudit".into(), "audit".into()];
-    for (name, value) in options {
-        let long = name.replace('_', "-");
-        let arg = command
-            .get_arguments()
-            .find(|a| a.get_long() == Some(long.as_str()))
-            .filter(|_| !NOT_BY_NAME.contains(&long.as_str()))
-            .ok_or_else(|| OptionError::Unknown(name.clone()))?;
-        let is_switch = matches!(arg.get_action(), ArgAction::SetTrue);
-        match (value, is_switch) {
-            (OptionValue::Flag(true), true) => argv.push(format!("--{long}").into()),
-            (OptionValue::Flag(false), true) => {}
-            (_, true) => {
-                return Err(OptionError::Invalid(format!(
-                    "{name}: True or False (a switch of the command line: --{long})"
-                )))
-            }
-            (OptionValue::Flag(_), false) => {
-                return Err(OptionError::Invalid(format!(
-                    "{name}: takes a value (--{long} VALUE), not True or False"
-                )))
-            }
-            (OptionValue::Text(text), false) => argv.push(format!("--{long}={text}").into()),
-            (OptionValue::List(list), false) => {
-                argv.push(format!("--{long}={}", list.join(",")).into())
-            }
-        }
-    }
-    argv.push("--".into());
-    argv.extend(paths.iter().map(|p| p.clone().into_os_string()));
-    parse_audit(argv)
 }

@@ -24,9 +24,7 @@ use crate::input::split::{GameSlice, Splitter};
 use crate::input::walk::{expand_with, io_message, Input, WalkOptions};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
-use crate::output::{
-    Begin, GameTally, InputError, RenderGame, RenderJudgedGame, Reporter, Summary, SCHEMA,
-};
+use crate::output::{Begin, GameTally, InputError, Rendered, Renderer, Reporter, Summary, SCHEMA};
 use crate::partition::{self, GameRange, Piece, Shard};
 use crate::score::Check;
 use crate::sgf::record::root_file_format;
@@ -272,9 +270,9 @@ fn internal_error_report(
     }
 }
 
-/// A chunk of games rendered and tallied on a worker: one buffer per chunk, so that few
+/// A chunk of games tallied and rendered on a worker: one value per chunk, so that few
 /// allocations cross threads.
-type Rendered = (Vec<GameTally>, Vec<u8>);
+type Done = (Vec<GameTally>, Rendered);
 
 /// The games of one chunk: the unit of work handed to the pool.
 type Chunk = Vec<(Arc<LoadedFile>, usize, GameSlice)>;
@@ -284,7 +282,7 @@ const CHUNK: usize = 64;
 
 /// A window handed to the pool: its chunks come back on `results`, in any order.
 struct InFlight {
-    results: mpsc::Receiver<(usize, Rendered)>,
+    results: mpsc::Receiver<(usize, Done)>,
     chunks: usize,
     bytes: u64,
 }
@@ -299,9 +297,7 @@ struct Stage<'p> {
     pool: &'p rayon::ThreadPool,
     options: Arc<AuditOptions>,
     gate: Arc<Gate>,
-    render: RenderGame,
-    /// The renderer told whether a game fails the run, when the format has one.
-    render_judged: Option<RenderJudgedGame>,
+    render: Renderer,
     /// The window being filled, as chunks.
     window: Vec<Chunk>,
     window_games: usize,
@@ -339,12 +335,11 @@ impl Stage<'_> {
         let (tx, rx) = mpsc::channel();
         let count = chunks.len();
         let options = &self.options;
-        let render = self.render;
-        let render_judged = self.render_judged;
+        let render = self.render.clone();
         let gate = Arc::clone(&self.gate);
-        let audit = move |chunk: &Chunk, options: &AuditOptions| -> Rendered {
+        let audit = move |chunk: &Chunk, options: &AuditOptions| -> Done {
             let mut tallies = Vec::with_capacity(chunk.len());
-            let mut rendered = Vec::with_capacity(chunk.len() * 1024);
+            let mut rendered = render.chunk(chunk.len());
             for (file, index, slice) in chunk {
                 let mut report = file.audit_slice(*index, slice, options);
                 gate.select(&mut report);
@@ -354,13 +349,10 @@ impl Stage<'_> {
                 tallies.push(tally);
                 if !gate.quiet {
                     gate.trim(&mut report);
-                    match render_judged {
-                        Some(judged) => judged(&report, fails, &mut rendered),
-                        None => render(&report, &mut rendered),
-                    }
+                    rendered.add(&report, fails);
                 }
             }
-            (tallies, rendered)
+            (tallies, rendered.done())
         };
         let one_thread = self.pool.current_num_threads() == 1;
         for (number, chunk) in chunks.into_iter().enumerate() {
@@ -397,7 +389,7 @@ impl Stage<'_> {
             return Ok(());
         };
         self.bytes_done += window.bytes;
-        let mut chunks: Vec<Option<Rendered>> = (0..window.chunks).map(|_| None).collect();
+        let mut chunks: Vec<Option<Done>> = (0..window.chunks).map(|_| None).collect();
         for _ in 0..window.chunks {
             let (number, rendered) = window
                 .results
@@ -409,7 +401,7 @@ impl Stage<'_> {
             for tally in &tallies {
                 summary.add_tally(tally);
             }
-            reporter.game(&rendered)?;
+            reporter.games(rendered)?;
         }
         Ok(())
     }
@@ -695,7 +687,6 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
             options: Arc::new(config.audit.clone()),
             gate: Arc::new(gate),
             render: reporter.renderer(),
-            render_judged: reporter.judged_renderer(),
             window: Vec::new(),
             window_games: 0,
             window_limit: FIRST_WINDOW,

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use crate::audit::judge::JudgeConfig;
 use crate::cli::{audit_args_by_name, OptionError, OptionValue};
-use crate::output::{reporter, Format};
+use crate::output::Format;
 use crate::run::{run, RunConfig, RunOutcome};
 
 /// The settings of a run over `paths` with options given by name, read and checked by
@@ -80,12 +80,13 @@ impl Write for ChannelWriter {
 
 impl Stream {
     /// Starts a run of `config` reporting in `format` (`Part::All` or any other part).
-    pub fn start(config: RunConfig, format: Format) -> Stream {
+    pub fn start(mut config: RunConfig, format: Format) -> Stream {
+        config.audit.figures = format.figures;
         let (tx, rx) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
         let judge = config.audit.judge.clone();
         let thread = std::thread::spawn(move || {
             let out = io::BufWriter::with_capacity(CHUNK_BYTES, ChannelWriter(tx));
-            let mut reporter = reporter(format, Box::new(out), false);
+            let mut reporter = format.reporter(Box::new(out), false);
             run(&config, reporter.as_mut())
         });
         Stream {
@@ -214,7 +215,7 @@ mod tests {
             name: "t".into(),
             bytes: text.as_bytes().into(),
         }]);
-        let mut stream = Stream::start(config, Format::Jsonl);
+        let mut stream = Stream::start(config, Format::JSONL);
         let mut out = Vec::new();
         loop {
             match stream.next(Duration::from_millis(100)) {

@@ -22,7 +22,7 @@ fn game_lines(path: &Path, part: Part) -> Vec<Vec<u8>> {
     ];
     let mut config = settings(&[path.to_path_buf()], &options).expect("the options are valid");
     config.part = part;
-    let mut stream = Stream::start(config, Format::Jsonl);
+    let mut stream = Stream::start(config, Format::JSONL);
     let mut lines = Vec::new();
     loop {
         match stream.next(Duration::from_secs(1)) {

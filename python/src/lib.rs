@@ -156,13 +156,12 @@ fn closed() -> PyErr {
     PyRuntimeError::new_err("the run's state was lost to an earlier error")
 }
 
+/// A format of the table whose records a dataframe reads (`jsonl`, `csv`,
+/// `findings-csv`).
 fn format_named(name: &str) -> PyResult<Format> {
-    Ok(match name {
-        "jsonl" => Format::Jsonl,
-        "csv" => Format::Csv,
-        "findings-csv" => Format::FindingsCsv,
-        other => return Err(PyValueError::new_err(format!("unknown format '{other}'"))),
-    })
+    Format::named(name)
+        .filter(|f| f.dataframe)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown format '{name}'")))
 }
 
 /// Starts a run over `paths` (or over `pieces` of a partition, or over one `text` given

@@ -7,7 +7,6 @@ mod show;
 use std::io::{self, Write};
 
 use crate::cli::{AuditArgs, DupsArgs, ScoreArgs, ShowArgs};
-use crate::output::reporter;
 use crate::run::run;
 
 /// `sgfaudit audit`: 0 when no game has a `--fail-on` status, 1 when some game does, 2
@@ -30,8 +29,8 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
             return Ok(2);
         }
     };
-    // The HTML report draws the problems it shows.
-    config.audit.figures = format == crate::output::Format::Html;
+    // A report that draws the problems it shows (HTML) needs their diagrams.
+    config.audit.figures = format.figures;
     if duplicates {
         match dups::earlier_copies(&config.paths, config.walk, config.jobs) {
             Ok(copies) => config.audit.earlier_copies = Some(std::sync::Arc::new(copies)),
@@ -44,7 +43,7 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     let stdout = io::stdout().lock();
     let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
     let color = crate::output::style::ColorMode::from(args.color).for_stdout();
-    let mut reporter = reporter(format, out, color);
+    let mut reporter = format.reporter(out, color);
     let outcome = run(&config, reporter.as_mut())?;
     Ok(if outcome.unreadable {
         2

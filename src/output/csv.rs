@@ -1,18 +1,160 @@
 //! CSV for spreadsheets and dataframes: one row per game with stable, typed columns (a
 //! number column holds only numbers, floats always with a decimal point, so that readers
 //! infer one type), and one row with status `error` per input that could not be read.
+//! A CSV is a table of [`Column`]s, each a name and how a row writes its cell; the
+//! confidence is rounded as JSON Lines rounds it (`Check::reported_confidence`).
 
 use std::io::{self, Write};
 
 use super::sanitize::for_terminal;
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::Severity;
 
-/// The header of the game CSV; README.md lists what each column holds.
-pub const GAME_COLUMNS: &str = "path,game,line,column,status,width,height,rules,rules_from,\
-komi,handicap,black,white,result,encoding,moves,ended_by,counting,computed,margin,\
-difference,verdict,reason,confidence,assumed,errors,warnings,infos,codes,message";
+/// A column of a CSV: its name in the header, how a row writes its cell, and whether the
+/// row of an input that could not be read holds `error` there (that row holds the path
+/// in the first column and the message in the `message` column, nothing else).
+pub(crate) struct Column<F> {
+    pub name: &'static str,
+    pub cell: F,
+    pub error: bool,
+}
+
+impl<F> Column<F> {
+    /// A column empty in the row of an unreadable input.
+    pub const fn new(name: &'static str, cell: F) -> Column<F> {
+        Column {
+            name,
+            cell,
+            error: false,
+        }
+    }
+
+    /// A column that holds `error` in the row of an unreadable input.
+    pub const fn error(name: &'static str, cell: F) -> Column<F> {
+        Column {
+            name,
+            cell,
+            error: true,
+        }
+    }
+}
+
+/// The header of a CSV: its columns' names.
+pub(crate) fn header<F>(columns: &[Column<F>]) -> String {
+    let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
+    names.join(",")
+}
+
+/// The row of an unreadable input in a CSV of these columns.
+pub(crate) fn unreadable_row<F>(columns: &[Column<F>], e: &InputError) -> String {
+    let error_at: Vec<usize> = (0..columns.len()).filter(|&i| columns[i].error).collect();
+    error_row(&header(columns), &error_at, e)
+}
+
+/// Writes a row: each column's cell, written by `cell`, comma-separated, then `\n`.
+pub(crate) fn write_row<F>(
+    columns: &[Column<F>],
+    out: &mut Vec<u8>,
+    mut cell: impl FnMut(&F, &mut Vec<u8>),
+) {
+    for (i, column) in columns.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        cell(&column.cell, out);
+    }
+    out.push(b'\n');
+}
+
+/// A cell of the game CSV.
+type GameCell = fn(&GameReport, &mut Vec<u8>);
+
+/// The columns of the game CSV; README.md lists what each holds.
+pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
+    Column::new("path", |g, o| text(o, &g.path)),
+    Column::new("game", |g, o| number(o, g.game)),
+    Column::new("line", |g, o| number(o, g.line)),
+    Column::new("column", |g, o| number(o, g.column)),
+    Column::error("status", |g, o| raw(o, g.status.as_str())),
+    Column::new("width", |g, o| {
+        if let Some([w, _]) = g.size {
+            number(o, w)
+        }
+    }),
+    Column::new("height", |g, o| {
+        if let Some([_, h]) = g.size {
+            number(o, h)
+        }
+    }),
+    Column::new("rules", |g, o| raw(o, g.rules)),
+    Column::new("rules_from", |g, o| raw(o, g.rules_from.as_str())),
+    Column::new("komi", |g, o| float_cell(o, Some(g.komi))),
+    Column::new("handicap", |g, o| number(o, g.handicap)),
+    Column::new("black", |g, o| text(o, g.black.as_deref().unwrap_or(""))),
+    Column::new("white", |g, o| text(o, g.white.as_deref().unwrap_or(""))),
+    Column::new("result", |g, o| text(o, g.result.as_deref().unwrap_or(""))),
+    Column::new("encoding", |g, o| raw(o, g.encoding)),
+    Column::new("moves", |g, o| number(o, g.moves)),
+    Column::new("ended_by", |g, o| raw(o, g.ended_by.as_str())),
+    Column::new("counting", |g, o| {
+        raw(o, g.score.as_ref().map_or("", |s| s.counting.as_str()))
+    }),
+    Column::new("computed", |g, o| {
+        text(o, g.check.computed.as_deref().unwrap_or(""))
+    }),
+    Column::new("margin", |g, o| {
+        float_cell(o, g.score.as_ref().map(|s| s.compared_margin()))
+    }),
+    Column::new("difference", |g, o| float_cell(o, g.check.difference)),
+    Column::new("verdict", |g, o| raw(o, g.check.verdict.as_str())),
+    Column::new("reason", |g, o| {
+        text(o, g.check.reason.as_deref().unwrap_or(""))
+    }),
+    Column::new("confidence", |g, o| {
+        float_cell(o, g.check.reported_confidence())
+    }),
+    Column::new("assumed", |g, o| {
+        text(o, g.check.assumed.as_deref().unwrap_or(""))
+    }),
+    Column::new("errors", |g, o| number(o, count(g, Severity::Error))),
+    Column::new("warnings", |g, o| number(o, count(g, Severity::Warning))),
+    Column::new("infos", |g, o| number(o, count(g, Severity::Info))),
+    Column::new("codes", |g, o| {
+        let mut codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        raw(o, &codes.join(" "))
+    }),
+    Column::new("message", |_, _| {}),
+];
+
+/// The game's findings of a severity.
+fn count(g: &GameReport, severity: Severity) -> usize {
+    g.findings.iter().filter(|f| f.severity == severity).count()
+}
+
+/// A cell written as it is (a name of the tool's, never in need of quotes).
+pub(crate) fn raw(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// A number cell.
+pub(crate) fn number(out: &mut Vec<u8>, n: impl std::fmt::Display) {
+    write!(out, "{n}").expect("writing to memory");
+}
+
+/// A text cell, quoted when it needs it (see [`field`]).
+pub(crate) fn text(out: &mut Vec<u8>, s: &str) {
+    raw(out, &field(s));
+}
+
+/// A float cell (see [`float`]), empty for none.
+fn float_cell(out: &mut Vec<u8>, x: Option<f64>) {
+    if let Some(x) = x {
+        raw(out, &float(x));
+    }
+}
 
 pub struct CsvReporter<'w> {
     out: Box<dyn Write + 'w>,
@@ -28,56 +170,8 @@ pub(crate) fn float(x: f64) -> String {
 }
 
 /// Renders one CSV row.
-fn render_game(g: &GameReport, out: &mut Vec<u8>) {
-    let (width, height) = match g.size {
-        Some([w, h]) => (w.to_string(), h.to_string()),
-        None => (String::new(), String::new()),
-    };
-    let mut codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
-    codes.sort_unstable();
-    codes.dedup();
-    let count = |s: Severity| g.findings.iter().filter(|f| f.severity == s).count();
-    let (counting, margin) = match &g.score {
-        Some(score) => (
-            score.counting.as_str().to_string(),
-            float(score.compared_margin()),
-        ),
-        None => (String::new(), String::new()),
-    };
-    let cells: [String; 30] = [
-        field(&g.path),
-        g.game.to_string(),
-        g.line.to_string(),
-        g.column.to_string(),
-        g.status.as_str().to_string(),
-        width,
-        height,
-        g.rules.to_string(),
-        g.rules_from.as_str().to_string(),
-        float(g.komi),
-        g.handicap.to_string(),
-        field(g.black.as_deref().unwrap_or("")),
-        field(g.white.as_deref().unwrap_or("")),
-        field(g.result.as_deref().unwrap_or("")),
-        g.encoding.to_string(),
-        g.moves.to_string(),
-        g.ended_by.as_str().to_string(),
-        counting,
-        field(g.check.computed.as_deref().unwrap_or("")),
-        margin,
-        g.check.difference.map(float).unwrap_or_default(),
-        g.check.verdict.as_str().to_string(),
-        field(g.check.reason.as_deref().unwrap_or("")),
-        g.check.reported_confidence().map(float).unwrap_or_default(),
-        field(g.check.assumed.as_deref().unwrap_or("")),
-        count(Severity::Error).to_string(),
-        count(Severity::Warning).to_string(),
-        count(Severity::Info).to_string(),
-        codes.join(" "),
-        String::new(),
-    ];
-    out.extend_from_slice(cells.join(",").as_bytes());
-    out.push(b'\n');
+fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<u8>) {
+    write_row(GAME_COLUMNS, out, |cell, out| cell(g, out));
 }
 
 impl<'w> CsvReporter<'w> {
@@ -115,20 +209,20 @@ pub(crate) fn error_row(columns: &str, error_at: &[usize], e: &InputError) -> St
 
 impl Reporter for CsvReporter<'_> {
     fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
-        writeln!(self.out, "{GAME_COLUMNS}")
+        writeln!(self.out, "{}", header(GAME_COLUMNS))
     }
 
-    fn renderer(&self) -> RenderGame {
-        render_game
+    fn renderer(&self) -> Renderer {
+        Renderer::bytes(render_game)
     }
 
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
-        self.out.write_all(rendered)
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        self.out.write_all(&rendered.rows::<u8>()?)
     }
 
     /// An unreadable input: status `error`, the message in the `message` column.
     fn error(&mut self, e: &InputError) -> io::Result<()> {
-        writeln!(self.out, "{}", error_row(GAME_COLUMNS, &[4], e))
+        writeln!(self.out, "{}", unreadable_row(GAME_COLUMNS, e))
     }
 
     fn summary(&mut self, _summary: &Summary) -> io::Result<()> {

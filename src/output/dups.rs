@@ -27,12 +27,52 @@ use super::sanitize::for_terminal;
 use super::{Begin, InputError};
 use crate::dups::{Cluster, Relation};
 
-/// `dups --format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DupsFormat {
-    Table,
-    Jsonl,
-    Csv,
+/// A format of `dups --format`: one row of [`DUPS_FORMATS`].
+#[derive(Clone, Copy)]
+pub struct DupsFormat {
+    /// Its name on the command line.
+    pub name: &'static str,
+    /// What `--help` says of it.
+    pub help: &'static str,
+    write: fn(&mut dyn Write, &DupsReport<'_>) -> io::Result<()>,
+}
+
+/// Every format of `dups`, in the order `--help` lists them.
+pub const DUPS_FORMATS: &[DupsFormat] = &[
+    DupsFormat {
+        name: "table",
+        help: "Each cluster's games, the most complete marked `*`, then a summary line",
+        write: write_table,
+    },
+    DupsFormat {
+        name: "jsonl",
+        help: "`begin`, one `cluster` per cluster, `error`s, `summary`",
+        write: write_jsonl,
+    },
+    DupsFormat {
+        name: "csv",
+        help: "One row per game of a cluster, with its cluster's number",
+        write: write_csv,
+    },
+];
+
+impl DupsFormat {
+    /// JSON Lines (`--json`).
+    pub const JSONL: DupsFormat = DUPS_FORMATS[1];
+}
+
+impl PartialEq for DupsFormat {
+    fn eq(&self, other: &DupsFormat) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for DupsFormat {}
+
+impl std::fmt::Debug for DupsFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DupsFormat({})", self.name)
+    }
 }
 
 /// Totals of a duplicate search.
@@ -143,11 +183,7 @@ pub struct DupsReport<'a> {
 
 /// Writes the report in `format`.
 pub fn write(format: DupsFormat, out: &mut dyn Write, report: &DupsReport<'_>) -> io::Result<()> {
-    match format {
-        DupsFormat::Jsonl => write_jsonl(out, report),
-        DupsFormat::Csv => write_csv(out, report),
-        DupsFormat::Table => write_table(out, report),
-    }?;
+    (format.write)(out, report)?;
     out.flush()
 }
 

@@ -1,16 +1,43 @@
 //! The findings CSV (`--format findings-csv`): one row per finding, for those who count
 //! codes and moves in a dataframe; an unreadable input is one row with severity `error`
-//! and an empty code.
+//! and an empty code. Its columns are a table, as the game CSV's (see [`super::csv`]).
 
 use std::io::{self, Write};
 
-use super::csv::{error_row, field};
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::csv::{header, number, raw, text, unreadable_row, write_row, Column};
+use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
+use crate::finding::Finding;
 
-/// The header of the findings CSV; README.md lists what each column holds.
-pub const FINDING_COLUMNS: &str = "path,game,status,code,severity,move,color,point,vertex,\
-line,column,article,first_seen,cycle_length,message,variation";
+/// A cell of the findings CSV: of a finding of a game.
+type FindingCell = fn(&GameReport, &Finding, &mut Vec<u8>);
+
+/// The columns of the findings CSV; README.md lists what each holds.
+pub(crate) const FINDING_COLUMNS: &[Column<FindingCell>] = &[
+    Column::new("path", |g, _, o| text(o, &g.path)),
+    Column::new("game", |g, _, o| number(o, g.game)),
+    Column::error("status", |g, _, o| raw(o, g.status.as_str())),
+    Column::new("code", |_, f, o| raw(o, f.code.as_str())),
+    Column::error("severity", |_, f, o| raw(o, f.severity.as_str())),
+    Column::new("move", |_, f, o| optional(o, f.r#move)),
+    Column::new("color", |_, f, o| optional(o, f.color)),
+    Column::new("point", |_, f, o| optional(o, f.point.as_deref())),
+    Column::new("vertex", |_, f, o| optional(o, f.vertex.as_deref())),
+    Column::new("line", |_, f, o| number(o, f.line)),
+    Column::new("column", |_, f, o| number(o, f.column)),
+    Column::new("article", |_, f, o| optional(o, f.article)),
+    Column::new("first_seen", |_, f, o| optional(o, f.first_seen)),
+    Column::new("cycle_length", |_, f, o| optional(o, f.cycle_length)),
+    Column::new("message", |_, f, o| text(o, &f.message)),
+    Column::new("variation", |_, f, o| optional(o, f.variation.as_deref())),
+];
+
+/// A cell written as it is, empty for none.
+fn optional(out: &mut Vec<u8>, x: Option<impl std::fmt::Display>) {
+    if let Some(x) = x {
+        number(out, x);
+    }
+}
 
 pub struct FindingsCsvReporter<'w> {
     out: Box<dyn Write + 'w>,
@@ -22,52 +49,28 @@ impl<'w> FindingsCsvReporter<'w> {
     }
 }
 
-fn opt<T: ToString>(x: Option<T>) -> String {
-    x.map(|v| v.to_string()).unwrap_or_default()
-}
-
 /// Renders one row per finding of a game.
-fn render_game(g: &GameReport, out: &mut Vec<u8>) {
-    let path = field(&g.path);
+fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<u8>) {
     for f in &g.findings {
-        let cells: [String; 16] = [
-            path.clone(),
-            g.game.to_string(),
-            g.status.as_str().to_string(),
-            f.code.as_str().to_string(),
-            f.severity.as_str().to_string(),
-            opt(f.r#move),
-            opt(f.color),
-            opt(f.point.as_deref()),
-            opt(f.vertex.as_deref()),
-            f.line.to_string(),
-            f.column.to_string(),
-            opt(f.article),
-            opt(f.first_seen),
-            opt(f.cycle_length),
-            field(&f.message),
-            opt(f.variation.as_deref()),
-        ];
-        out.extend_from_slice(cells.join(",").as_bytes());
-        out.push(b'\n');
+        write_row(FINDING_COLUMNS, out, |cell, out| cell(g, f, out));
     }
 }
 
 impl Reporter for FindingsCsvReporter<'_> {
     fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
-        writeln!(self.out, "{FINDING_COLUMNS}")
+        writeln!(self.out, "{}", header(FINDING_COLUMNS))
     }
 
-    fn renderer(&self) -> RenderGame {
-        render_game
+    fn renderer(&self) -> Renderer {
+        Renderer::bytes(render_game)
     }
 
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
-        self.out.write_all(rendered)
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        self.out.write_all(&rendered.rows::<u8>()?)
     }
 
     fn error(&mut self, e: &InputError) -> io::Result<()> {
-        writeln!(self.out, "{}", error_row(FINDING_COLUMNS, &[2, 4], e))
+        writeln!(self.out, "{}", unreadable_row(FINDING_COLUMNS, e))
     }
 
     fn summary(&mut self, _summary: &Summary) -> io::Result<()> {

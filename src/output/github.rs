@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use super::{InputError, RenderGame, Reporter, Summary};
+use super::{InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::Severity;
 use crate::gate::thousands;
@@ -22,29 +22,37 @@ pub struct GithubReporter<'w> {
     shown: [usize; 3],
     /// Annotations left out over the cap, per level.
     dropped: [usize; 3],
-    /// The first annotations of each level, for the step summary.
-    listed: Vec<String>,
     /// Inputs that could not be read.
     unreadable: Vec<InputError>,
     /// Where the step summary goes (`$GITHUB_STEP_SUMMARY`).
     step_summary: Option<std::path::PathBuf>,
 }
 
-fn level(severity: Severity) -> &'static str {
+/// The place in [`LEVELS`] of a severity's level.
+fn level(severity: Severity) -> usize {
     match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Info => "notice",
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Info => 2,
     }
 }
 
+/// One annotation: its place in [`LEVELS`] and its line.
+struct Annotation {
+    level: usize,
+    line: String,
+}
+
 /// Renders one annotation per finding.
-fn render_game(g: &GameReport, out: &mut Vec<u8>) {
+fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<Annotation>) {
+    use std::fmt::Write as _;
     for f in &g.findings {
+        let level = level(f.severity);
+        let mut line = String::new();
         writeln!(
-            out,
+            line,
             "::{} file={},line={},col={},title={}::{}: {}",
-            level(f.severity),
+            LEVELS[level],
             escape(&g.path, true),
             f.line,
             f.column,
@@ -53,10 +61,12 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
             escape(&f.message, false)
         )
         .expect("writing to memory");
+        out.push(Annotation { level, line });
     }
     for (code, n) in &g.omitted {
+        let mut line = String::new();
         writeln!(
-            out,
+            line,
             "::notice file={},line={},title=sgfaudit::game {}: ... and {} more `{}`",
             escape(&g.path, true),
             g.line,
@@ -65,6 +75,10 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
             code
         )
         .expect("writing to memory");
+        out.push(Annotation {
+            level: level(Severity::Info),
+            line,
+        });
     }
 }
 
@@ -77,7 +91,6 @@ impl<'w> GithubReporter<'w> {
             out,
             shown: [0; 3],
             dropped: [0; 3],
-            listed: Vec::new(),
             unreadable: Vec::new(),
             step_summary,
         }
@@ -92,19 +105,12 @@ impl<'w> GithubReporter<'w> {
         }
     }
 
-    /// Writes one annotation line unless its level is full.
-    fn annotate(&mut self, line: &[u8]) -> io::Result<()> {
-        let Some(level) = LEVELS.iter().position(|l| {
-            line.strip_prefix(b"::")
-                .is_some_and(|r| r.starts_with(l.as_bytes()))
-        }) else {
-            return self.out.write_all(line);
-        };
+    /// Writes one annotation line of `level` (its place in [`LEVELS`]) unless the level
+    /// is full.
+    fn annotate(&mut self, level: usize, line: &str) -> io::Result<()> {
         if self.shown[level] < Self::cap(level) {
             self.shown[level] += 1;
-            self.listed
-                .push(String::from_utf8_lossy(line).trim_end().to_string());
-            self.out.write_all(line)
+            self.out.write_all(line.as_bytes())
         } else {
             self.dropped[level] += 1;
             Ok(())
@@ -189,13 +195,13 @@ fn escape(s: &str, property: bool) -> String {
 }
 
 impl Reporter for GithubReporter<'_> {
-    fn renderer(&self) -> RenderGame {
-        render_game
+    fn renderer(&self) -> Renderer {
+        Renderer::new(render_game, 1)
     }
 
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
-        for line in rendered.split_inclusive(|&b| b == b'\n') {
-            self.annotate(line)?;
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        for a in rendered.rows::<Annotation>()? {
+            self.annotate(a.level, &a.line)?;
         }
         Ok(())
     }
@@ -207,7 +213,7 @@ impl Reporter for GithubReporter<'_> {
             escape(&e.path, true),
             escape(&e.message, false)
         );
-        self.annotate(line.as_bytes())
+        self.annotate(level(Severity::Error), &line)
     }
 
     fn summary(&mut self, s: &Summary) -> io::Result<()> {

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use serde_json::json;
 
 use super::fingerprint::{self, relative_path};
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::Severity;
 
@@ -24,14 +24,13 @@ impl<'w> GitlabReporter<'w> {
         GitlabReporter { out, first: true }
     }
 
-    fn write_issue(&mut self, issue: &[u8]) -> io::Result<()> {
-        match issue.strip_prefix(b",") {
-            Some(rest) if self.first => {
-                self.first = false;
-                self.out.write_all(rest)
-            }
-            _ => self.out.write_all(issue),
+    /// Writes one issue (a JSON object), after a comma unless it is the first.
+    fn write_issue(&mut self, issue: &str) -> io::Result<()> {
+        if !std::mem::take(&mut self.first) {
+            self.out.write_all(b",")?;
         }
+        self.out.write_all(issue.as_bytes())?;
+        self.out.write_all(b"\n")
     }
 }
 
@@ -44,8 +43,8 @@ pub fn severity(severity: Severity) -> &'static str {
     }
 }
 
-/// Renders one issue per finding, each after a comma.
-fn render_game(g: &GameReport, out: &mut Vec<u8>) {
+/// Renders one issue per finding, each a JSON object.
+fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<String>) {
     let path = relative_path(&g.path);
     for (f, print) in g.findings.iter().zip(fingerprint::of_game(g)) {
         let issue = json!({
@@ -56,9 +55,7 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
             "fingerprint": print,
             "location": {"path": path, "lines": {"begin": f.line.max(1)}},
         });
-        out.push(b',');
-        serde_json::to_writer(&mut *out, &issue).expect("an issue serialises");
-        out.push(b'\n');
+        out.push(issue.to_string());
     }
 }
 
@@ -67,12 +64,15 @@ impl Reporter for GitlabReporter<'_> {
         self.out.write_all(b"[\n")
     }
 
-    fn renderer(&self) -> RenderGame {
-        render_game
+    fn renderer(&self) -> Renderer {
+        Renderer::new(render_game, 1)
     }
 
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
-        self.write_issue(rendered)
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        for issue in rendered.rows::<String>()? {
+            self.write_issue(&issue)?;
+        }
+        Ok(())
     }
 
     fn error(&mut self, e: &InputError) -> io::Result<()> {
@@ -85,10 +85,7 @@ impl Reporter for GitlabReporter<'_> {
             "fingerprint": fingerprint::of_input_error(&path),
             "location": {"path": path, "lines": {"begin": 1}},
         });
-        let mut line = b",".to_vec();
-        serde_json::to_writer(&mut line, &issue)?;
-        line.push(b'\n');
-        self.write_issue(&line)
+        self.write_issue(&issue.to_string())
     }
 
     fn summary(&mut self, _summary: &Summary) -> io::Result<()> {

@@ -11,16 +11,16 @@
 //! `--jobs`. At most [`MAX_ROWS`] problem games are kept, the worst ones; the page says
 //! how many more there are.
 //!
-//! The workers render each game into a small frame: its status, its verdict and, for a
-//! problem game, its table body. The reporter reads the frames to count and keeps the
-//! bodies of the worst problem games, so a game without problems costs eight bytes.
+//! The workers render each game into a [`Row`]: its verdict and, for a problem game, its
+//! status and table body. The reporter counts the verdicts and keeps the bodies of the
+//! worst problem games, so a game without problems costs a few bytes.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::html_row::{code_class, game_body, rank};
 use super::svg::{escape, DEFS};
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::{GameReport, Status};
 use crate::finding::Severity;
 use crate::score::Verdict;
@@ -40,46 +40,47 @@ pub fn is_problem(game: &GameReport) -> bool {
             .any(|f| f.severity >= Severity::Warning)
 }
 
-/// Bytes before a frame's table body: status, verdict, path length (u16), body length
-/// (u32).
-const FRAME_HEAD: usize = 8;
-
 /// Writes the HTML report.
 pub struct HtmlReporter<'w> {
     out: Box<dyn Write + 'w>,
     limit: usize,
-    /// The table bodies kept, with their path's length in characters, by [`rank`] of
-    /// their status, each group in input order: the `limit` worst problem games.
-    kept: [Vec<(usize, Vec<u8>)>; 4],
+    /// The problem games kept, by [`rank`] of their status, each group in input order:
+    /// the `limit` worst ones.
+    kept: [Vec<Problem>; 4],
     /// Problem games left out, by [`rank`].
     hidden: [usize; 4],
     verdicts: [usize; 3],
     errors: Vec<InputError>,
 }
 
-/// Renders one game's frame: status byte, verdict byte, path length in characters (u16,
-/// little-endian), table body length (u32, little-endian), table body.
-fn render_game(game: &GameReport, out: &mut Vec<u8>) {
-    let status = Status::ALL
-        .iter()
-        .position(|&s| s == game.status)
-        .unwrap_or(0);
-    let verdict = VERDICTS
-        .iter()
-        .position(|&v| v == game.check.verdict)
-        .unwrap_or(2);
-    out.push(status as u8);
-    out.push(verdict as u8);
-    if !is_problem(game) {
-        out.extend_from_slice(&[0; FRAME_HEAD - 2]);
-        return;
-    }
-    let path_chars = u16::try_from(game.path.chars().count()).unwrap_or(u16::MAX);
-    out.extend_from_slice(&path_chars.to_le_bytes());
-    let body = game_body(game);
-    let len = u32::try_from(body.len()).unwrap_or(u32::MAX);
-    out.extend_from_slice(&len.to_le_bytes());
-    out.extend_from_slice(&body.as_bytes()[..len as usize]);
+/// What the report keeps of a game.
+struct Row {
+    verdict: Verdict,
+    /// For a problem game: its row in the table.
+    problem: Option<Problem>,
+}
+
+/// A problem game's row in the table.
+struct Problem {
+    status: Status,
+    /// The length of its path in characters (for the width of the file column), at most
+    /// 65,535.
+    path_chars: usize,
+    /// Its table body (see [`game_body`]).
+    body: String,
+}
+
+/// Renders one game's [`Row`].
+fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<Row>) {
+    let problem = is_problem(game).then(|| Problem {
+        status: game.status,
+        path_chars: game.path.chars().count().min(usize::from(u16::MAX)),
+        body: game_body(game),
+    });
+    out.push(Row {
+        verdict: game.check.verdict,
+        problem,
+    });
 }
 
 const STYLE: &str = r#"
@@ -218,8 +219,8 @@ impl<'w> HtmlReporter<'w> {
 
     /// Keeps a problem game's table body; past the limit, the last kept body of the
     /// least bad group goes (it is the last in the table's order).
-    fn keep(&mut self, status: Status, path_chars: usize, body: &[u8]) {
-        self.kept[rank(status)].push((path_chars, body.to_vec()));
+    fn keep(&mut self, problem: Problem) {
+        self.kept[rank(problem.status)].push(problem);
         if self.shown() > self.limit {
             if let Some(group) = (0..4).rev().find(|&g| !self.kept[g].is_empty()) {
                 self.kept[group].pop();
@@ -262,14 +263,14 @@ impl HtmlReporter<'_> {
     /// The table of the problem games kept, worst first; the file column as wide as the
     /// longest path up to a share of the page (see [`file_column`]).
     fn table(&self, h: &mut String) {
-        let longest_path = self.kept.iter().flatten().map(|(n, _)| *n).max();
+        let longest_path = self.kept.iter().flatten().map(|p| p.path_chars).max();
         file_column(longest_path.unwrap_or(0), h);
         h.push_str(
             r#"<table id="games-table"><colgroup><col class="c-file"><col class="c-status"><col><col class="c-check"></colgroup><thead><tr><th data-sort="text">file and game</th><th data-sort="num">status</th><th data-sort="num">codes and findings (first move)</th><th data-sort="text">check</th></tr></thead>"#,
         );
         h.push('\n');
-        for (_, body) in self.kept.iter().flatten() {
-            h.push_str(&String::from_utf8_lossy(body));
+        for problem in self.kept.iter().flatten() {
+            h.push_str(&problem.body);
         }
         h.push_str("</table>\n");
         let (shown, hidden) = (self.shown(), self.hidden.iter().sum::<usize>());
@@ -472,23 +473,17 @@ impl Reporter for HtmlReporter<'_> {
         self.legend()
     }
 
-    fn renderer(&self) -> RenderGame {
-        render_game
+    fn renderer(&self) -> Renderer {
+        Renderer::new(render_game, 1)
     }
 
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
-        let mut rest = rendered;
-        while rest.len() >= FRAME_HEAD {
-            let status = Status::ALL[(rest[0] as usize).min(3)];
-            let verdict = rest[1] as usize;
-            let path_chars = u16::from_le_bytes([rest[2], rest[3]]) as usize;
-            let len = u32::from_le_bytes([rest[4], rest[5], rest[6], rest[7]]) as usize;
-            self.verdicts[verdict.min(2)] += 1;
-            let end = (FRAME_HEAD + len).min(rest.len());
-            if len > 0 {
-                self.keep(status, path_chars, &rest[FRAME_HEAD..end]);
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        for row in rendered.rows::<Row>()? {
+            let verdict = VERDICTS.iter().position(|&v| v == row.verdict);
+            self.verdicts[verdict.unwrap_or(2)] += 1;
+            if let Some(problem) = row.problem {
+                self.keep(problem);
             }
-            rest = &rest[end..];
         }
         Ok(())
     }

@@ -89,7 +89,7 @@
 use std::io::{self, Write};
 
 use super::wire::{self, Record};
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
 
 /// Writes one JSON object per line.
@@ -98,7 +98,7 @@ pub struct JsonlReporter<'w> {
 }
 
 /// Renders a `game` line.
-fn render_game(game: &GameReport, out: &mut Vec<u8>) {
+fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
     serde_json::to_writer(&mut *out, &Record::Game(wire::GameJson(game)))
         .expect("a report serialises");
     out.push(b'\n');
@@ -125,11 +125,11 @@ impl Reporter for JsonlReporter<'_> {
         self.line(&Record::Begin(begin))?;
         self.line(&Record::Columns(&wire::columns()))
     }
-    fn renderer(&self) -> RenderGame {
-        render_game
+    fn renderer(&self) -> Renderer {
+        Renderer::bytes(render_game)
     }
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
-        self.out.write_all(rendered)
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        self.out.write_all(&rendered.rows::<u8>()?)
     }
     fn error(&mut self, error: &InputError) -> io::Result<()> {
         self.line(&Record::Error(error))

@@ -9,7 +9,7 @@
 
 use std::io::{self, Write};
 
-use super::{Begin, InputError, RenderGame, RenderJudgedGame, Reporter, Summary};
+use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::gate::thousands;
 
@@ -24,7 +24,7 @@ struct Suite {
     path: String,
     tests: usize,
     failures: usize,
-    cases: Vec<u8>,
+    cases: String,
 }
 
 impl<'w> JunitReporter<'w> {
@@ -38,7 +38,7 @@ impl<'w> JunitReporter<'w> {
             return Ok(());
         };
         write_suite(&mut self.out, &suite.path, suite.tests, suite.failures, 0)?;
-        self.out.write_all(&suite.cases)?;
+        self.out.write_all(suite.cases.as_bytes())?;
         self.out.write_all(b"</testsuite>\n")
     }
 }
@@ -95,10 +95,15 @@ fn findings_text(g: &GameReport) -> String {
     text
 }
 
-/// Renders a game's test case, framed for [`JunitReporter::game`]: the path's length
-/// (4 bytes, little-endian), the path, whether it fails (1 byte), the test case's length
-/// and the test case.
-fn render_game(g: &GameReport, fails: bool, out: &mut Vec<u8>) {
+/// A game's test case, with the file whose suite it goes in.
+struct Case {
+    path: String,
+    fails: bool,
+    xml: String,
+}
+
+/// Renders a game's test case.
+fn render_game(g: &GameReport, fails: bool, out: &mut Vec<Case>) {
     let path = xml(&g.path);
     let mut case = format!(
         "<testcase classname=\"{path}\" name=\"{path} game {}\">",
@@ -118,26 +123,11 @@ fn render_game(g: &GameReport, fails: bool, out: &mut Vec<u8>) {
         case.push_str(&format!("<system-out>{}</system-out>", xml(&findings)));
     }
     case.push_str("</testcase>\n");
-    out.extend_from_slice(&(g.path.len() as u32).to_le_bytes());
-    out.extend_from_slice(g.path.as_bytes());
-    out.push(u8::from(fails));
-    out.extend_from_slice(&(case.len() as u32).to_le_bytes());
-    out.extend_from_slice(case.as_bytes());
-}
-
-/// Never called: the judged renderer is used.
-fn render_unjudged(g: &GameReport, out: &mut Vec<u8>) {
-    render_game(g, false, out)
-}
-
-/// Reads one length-prefixed part of a rendered game.
-fn take<'a>(bytes: &mut &'a [u8]) -> io::Result<&'a [u8]> {
-    let bad = || io::Error::other("a rendered test case is cut short");
-    let (len, rest) = bytes.split_first_chunk::<4>().ok_or_else(bad)?;
-    let len = u32::from_le_bytes(*len) as usize;
-    let part = rest.get(..len).ok_or_else(bad)?;
-    *bytes = &rest[len..];
-    Ok(part)
+    out.push(Case {
+        path: g.path.clone(),
+        fails,
+        xml: case,
+    });
 }
 
 impl Reporter for JunitReporter<'_> {
@@ -147,35 +137,25 @@ impl Reporter for JunitReporter<'_> {
         )
     }
 
-    fn renderer(&self) -> RenderGame {
-        render_unjudged
+    fn renderer(&self) -> Renderer {
+        Renderer::new(render_game, 1)
     }
 
-    fn judged_renderer(&self) -> Option<RenderJudgedGame> {
-        Some(render_game)
-    }
-
-    fn game(&mut self, mut rendered: &[u8]) -> io::Result<()> {
-        while !rendered.is_empty() {
-            let path = String::from_utf8_lossy(take(&mut rendered)?).into_owned();
-            let (&fails, rest) = rendered
-                .split_first()
-                .ok_or_else(|| io::Error::other("a rendered test case is cut short"))?;
-            rendered = rest;
-            let case = take(&mut rendered)?;
-            if self.suite.as_ref().is_none_or(|s| s.path != path) {
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        for case in rendered.rows::<Case>()? {
+            if self.suite.as_ref().is_none_or(|s| s.path != case.path) {
                 self.close_suite()?;
                 self.suite = Some(Suite {
-                    path,
+                    path: case.path,
                     tests: 0,
                     failures: 0,
-                    cases: Vec::new(),
+                    cases: String::new(),
                 });
             }
             let suite = self.suite.as_mut().expect("a suite was just opened");
             suite.tests += 1;
-            suite.failures += usize::from(fails == 1);
-            suite.cases.extend_from_slice(case);
+            suite.failures += usize::from(case.fails);
+            suite.cases.push_str(&case.xml);
         }
         Ok(())
     }

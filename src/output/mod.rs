@@ -1,11 +1,13 @@
 //! Reporting: the only stage that writes. A [`Reporter`] receives the begin record, each
-//! game in input order, the inputs that could not be read, and the summary.
+//! game in input order (rendered on the workers, see [`render`]), the inputs that could
+//! not be read, and the summary. [`FORMATS`] lists the formats and makes their reporters.
 
 pub mod board;
 pub mod csv;
 pub mod dups;
 pub mod findings_csv;
 pub mod fingerprint;
+pub mod formats;
 pub mod github;
 pub mod gitlab;
 pub mod html;
@@ -13,6 +15,7 @@ pub mod html_row;
 pub mod jsonl;
 pub mod junit;
 pub mod progress;
+pub mod render;
 pub mod sanitize;
 pub mod sarif;
 pub mod style;
@@ -26,7 +29,8 @@ use std::io;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::audit::GameReport;
+pub use formats::{Format, FORMATS};
+pub use render::{RenderGame, Rendered, Renderer};
 pub use summary::{GameTally, Summary};
 
 /// The JSON schema number (CONTRACT.md): goes up when a field changes meaning or goes.
@@ -51,68 +55,16 @@ pub struct InputError {
     pub message: String,
 }
 
-/// Output formats (`--format`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Table,
-    Jsonl,
-    Csv,
-    /// One CSV row per finding.
-    FindingsCsv,
-    Github,
-    /// One self-contained HTML page: summary, problem games, diagrams.
-    Html,
-    /// SARIF 2.1.0, for GitHub code scanning.
-    Sarif,
-    /// JUnit XML: a test suite per file, a test case per game.
-    Junit,
-    /// GitLab Code Quality JSON.
-    Gitlab,
-}
-
-/// Renders one game's output into a buffer. Pure, so the workers render in parallel and
-/// the reporter only writes the bytes, in input order.
-pub type RenderGame = fn(&GameReport, &mut Vec<u8>);
-
-/// Renders one game's output knowing whether the game fails the run (`--fail-on`).
-pub type RenderJudgedGame = fn(&GameReport, bool, &mut Vec<u8>);
-
 /// A printer of a run's records.
 pub trait Reporter {
     /// Writes what comes before the games, if anything.
     fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
         Ok(())
     }
-    /// The function that renders a game for this reporter.
-    fn renderer(&self) -> RenderGame;
-    /// For a format that marks the games failing the run: the function that renders a
-    /// game told whether it fails, used instead of [`Reporter::renderer`].
-    fn judged_renderer(&self) -> Option<RenderJudgedGame> {
-        None
-    }
-    /// Writes games rendered by [`Reporter::renderer`] (one or several, back to back),
-    /// in input order.
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()>;
+    /// How the workers render a game for this reporter.
+    fn renderer(&self) -> Renderer;
+    /// Writes a chunk of games rendered by [`Reporter::renderer`], chunks in input order.
+    fn games(&mut self, rendered: Rendered) -> io::Result<()>;
     fn error(&mut self, error: &InputError) -> io::Result<()>;
     fn summary(&mut self, summary: &Summary) -> io::Result<()>;
-}
-
-/// The reporter for a format, writing to `out`. Only the table is ever coloured
-/// (`color`); the machine formats ignore it.
-pub fn reporter<'w>(
-    format: Format,
-    out: Box<dyn io::Write + 'w>,
-    color: bool,
-) -> Box<dyn Reporter + 'w> {
-    match format {
-        Format::Table => Box::new(table::TableReporter::new(out, color)),
-        Format::Jsonl => Box::new(jsonl::JsonlReporter::new(out)),
-        Format::Csv => Box::new(csv::CsvReporter::new(out)),
-        Format::FindingsCsv => Box::new(findings_csv::FindingsCsvReporter::new(out)),
-        Format::Github => Box::new(github::GithubReporter::new(out)),
-        Format::Html => Box::new(html::HtmlReporter::new(out)),
-        Format::Sarif => Box::new(sarif::SarifReporter::new(out)),
-        Format::Junit => Box::new(junit::JunitReporter::new(out)),
-        Format::Gitlab => Box::new(gitlab::GitlabReporter::new(out)),
-    }
 }

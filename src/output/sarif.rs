@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use serde_json::{json, Value};
 
 use super::fingerprint::{self, relative_path, SARIF_KEY};
-use super::{Begin, InputError, RenderGame, Reporter, Summary};
+use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
 use crate::finding::catalogue::{explain, severities, short_description};
 use crate::finding::{catalogue, Code, Severity};
@@ -104,8 +104,8 @@ fn rule(code: Code) -> Value {
     rule
 }
 
-/// Renders one result per finding, each after a comma.
-fn render_game(g: &GameReport, out: &mut Vec<u8>) {
+/// Renders one result per finding, each a JSON object.
+fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<String>) {
     let fingerprints = fingerprint::of_game(g);
     let uri = uri(&g.path);
     for (f, print) in g.findings.iter().zip(fingerprints) {
@@ -134,9 +134,7 @@ fn render_game(g: &GameReport, out: &mut Vec<u8>) {
             "partialFingerprints": { SARIF_KEY: print },
             "properties": properties,
         });
-        out.push(b',');
-        serde_json::to_writer(&mut *out, &result).expect("a result serialises");
-        out.push(b'\n');
+        out.push(result.to_string());
     }
 }
 
@@ -159,18 +157,19 @@ impl Reporter for SarifReporter<'_> {
             .write_all(b"},\"columnKind\":\"unicodeCodePoints\",\"results\":[\n")
     }
 
-    fn renderer(&self) -> RenderGame {
-        render_game
+    fn renderer(&self) -> Renderer {
+        Renderer::new(render_game, 1)
     }
 
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
-        match rendered.strip_prefix(b",") {
-            Some(rest) if self.first => {
-                self.first = false;
-                self.out.write_all(rest)
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        for result in rendered.rows::<String>()? {
+            if !std::mem::take(&mut self.first) {
+                self.out.write_all(b",")?;
             }
-            _ => self.out.write_all(rendered),
+            self.out.write_all(result.as_bytes())?;
+            self.out.write_all(b"\n")?;
         }
+        Ok(())
     }
 
     fn error(&mut self, e: &InputError) -> io::Result<()> {

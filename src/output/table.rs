@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::sanitize::for_terminal;
 use super::style::{paint, severity as severity_style};
-use super::{InputError, RenderGame, Reporter, Summary};
+use super::{InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::{GameReport, Status};
 use crate::finding::Severity;
 use crate::gate::thousands;
@@ -17,12 +17,12 @@ pub struct TableReporter<'w> {
 }
 
 /// Renders a game's warnings and errors, one line each.
-fn render_game(game: &GameReport, out: &mut Vec<u8>) {
+fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
     render(game, out, false)
 }
 
 /// [`render_game`] with the severities coloured.
-fn render_game_colored(game: &GameReport, out: &mut Vec<u8>) {
+fn render_game_colored(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
     render(game, out, true)
 }
 
@@ -70,16 +70,16 @@ impl<'w> TableReporter<'w> {
 }
 
 impl Reporter for TableReporter<'_> {
-    fn renderer(&self) -> RenderGame {
-        if self.color {
+    fn renderer(&self) -> Renderer {
+        Renderer::bytes(if self.color {
             render_game_colored
         } else {
             render_game
-        }
+        })
     }
 
-    fn game(&mut self, rendered: &[u8]) -> io::Result<()> {
-        self.out.write_all(rendered)
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        self.out.write_all(&rendered.rows::<u8>()?)
     }
 
     fn error(&mut self, error: &InputError) -> io::Result<()> {

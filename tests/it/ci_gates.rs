@@ -225,17 +225,7 @@ fn github_caps_annotations_and_writes_the_step_summary() {
 
 #[test]
 fn input_errors_go_to_stderr_in_every_format() {
-    for format in [
-        "table",
-        "jsonl",
-        "csv",
-        "findings-csv",
-        "github",
-        "html",
-        "sarif",
-        "junit",
-        "gitlab",
-    ] {
+    for format in sgfaudit::output::FORMATS.iter().map(|f| f.name) {
         let out = sgfaudit(&["audit", "--format", format, "no/such/file.sgf", OCCUPIED]);
         assert_eq!(out.status.code(), Some(2), "{format}");
         let err = String::from_utf8_lossy(&out.stderr);

@@ -18,6 +18,7 @@ mod dups;
 mod estimate_accuracy;
 mod estimate_positions;
 mod format_rules;
+mod formats;
 mod fuzz_finds;
 mod golden;
 mod hostile;

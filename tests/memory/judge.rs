@@ -870,7 +870,7 @@ fn no_engine_outlives_a_stopped_stream() {
         ("no_config".to_string(), OptionValue::Flag(true)),
     ];
     let config = sgfaudit::stream::settings(&[PathBuf::from(games)], &options).unwrap();
-    let stream = sgfaudit::stream::Stream::start(config, sgfaudit::output::Format::Jsonl);
+    let stream = sgfaudit::stream::Stream::start(config, sgfaudit::output::Format::JSONL);
     let hanging = hanging_engines(&pids);
     assert!(!hanging.is_empty(), "no engine was asked");
     drop(stream);
