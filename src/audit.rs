@@ -12,12 +12,8 @@ use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
 
 pub mod figure;
-pub mod fit_odds;
 pub mod handicap;
-pub mod judge;
-pub mod odds;
-pub mod source;
-pub mod verdict;
+pub use crate::check::{fit_odds, judge, odds, source};
 use crate::input::lines::LineCol;
 use crate::sgf::record::{parse_game_with, GameRecord, Limits, RawValue, RootProps};
 use crate::sgf::text::simple_text;
@@ -847,7 +843,7 @@ fn check_result(
 ) {
     let conventions = source_conventions(record, terms);
     let input = |replay: &Replay, handicap_missing| {
-        verdict::audit_result(&verdict::ResultInput {
+        crate::check::audit_result(&crate::check::ResultInput {
             recorded_raw: report.result.as_deref(),
             final_position: replay.final_position.as_ref(),
             position_at_end: replay.position_at_end.as_ref(),

@@ -1,10 +1,10 @@
 //! Checking `RE[]` against the count: agreement, certain disagreement, and every reason a
 //! result cannot be checked.
 
+use sgfaudit::check::{check_result, CheckContext};
 use sgfaudit::geom::{BoardSize, Color, Position};
 use sgfaudit::score::{
-    check_result, count_territory, score_position, CheckContext, CountedBy, DeadFrom, Score,
-    ScoringMethod, Verdict,
+    count_territory, score_position, CountedBy, DeadFrom, Score, ScoringMethod, Verdict,
 };
 
 /// A finished 19×19 count: Black 185, White 176, komi 7.5 → B+1.5.

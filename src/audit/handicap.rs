@@ -12,7 +12,7 @@
 //! replays only with them at the middle of the upper and lower sides: that placement is
 //! weighed too, at the same odds.
 
-use super::verdict::{ResultOutcome, DOUBT_BELOW};
+use crate::check::{ResultOutcome, DOUBT_BELOW};
 use crate::finding::Code;
 use crate::geom::{BoardSize, Color, Point};
 use crate::score::Verdict;

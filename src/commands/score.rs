@@ -9,7 +9,7 @@ use crate::geom::Position;
 use crate::input::source::read_file;
 use crate::input::walk::io_message;
 use crate::output::sanitize::for_terminal;
-use crate::rules::{Counting, RuleSet};
+use crate::rules::RuleSet;
 use crate::run::LoadedFile;
 use crate::sgf::info::game_info;
 
@@ -170,10 +170,7 @@ fn count_for_a_person(
 ) -> (ScoringMethod, Option<Score>) {
     let set = RuleSet::from_name(report.rules).unwrap_or(RuleSet::Chinese);
     let rules = set.rules();
-    let method = match rules.counting {
-        Counting::AreaNoSplit => ScoringMethod::NobodyShared,
-        _ => ScoringMethod::SplitShared,
-    };
+    let method = ScoringMethod::under(&rules);
     // The audit counts only games meant to be counted; for a person, count the final
     // position anyway, and say so.
     let fallback = match (&report.board, &report.score) {

@@ -306,7 +306,7 @@ fn convolve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::odds::tests::area_only;
+    use crate::check::odds::tests::area_only;
     use crate::geom::{Point, Position};
     use crate::score::{count_margins, ScoringMethod};
 

@@ -3,7 +3,7 @@
 //! should try, each with its odds. The evidence for each row is in the README
 //! ("How the check weighs its readings").
 
-use crate::rules::{Counting, Rules};
+use crate::rules::Rules;
 use crate::score::CountedBy;
 use crate::sgf::record::RawValue;
 use crate::sgf::values::is_number;
@@ -224,10 +224,7 @@ fn compensation_odds(rules: &Rules, handicap: u32) -> Vec<CompensationOdds> {
 
 /// The rules' own counting, and the odds that the record was counted the other way.
 fn counting_odds(source: Source, rules: &Rules) -> (CountedBy, f64) {
-    let own = match rules.counting {
-        Counting::Area | Counting::AreaNoSplit => CountedBy::Area,
-        Counting::Territory => CountedBy::Territory,
-    };
+    let own = CountedBy::under(rules);
     match (source, own) {
         // Tygem counts by territory (Korean rules): a one-point difference from the
         // territory count is an open boundary, not an area count.

@@ -724,7 +724,7 @@ pub fn describe_flip(doubt: &Doubt, position: &Position) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::audit::source::{
+    use crate::check::source::{
         CountingOdds, Source, PASSED_DEAD_ALIVE_RATIO, PASSED_SMALL_DEAD_ALIVE_RATIO,
     };
     use crate::score::{count_margins, ScoringMethod};
@@ -747,7 +747,7 @@ pub(super) mod tests {
     }
 
     /// Area counting for certain, the record's komi.
-    pub(in crate::audit) fn area_only() -> Conventions {
+    pub(in crate::check) fn area_only() -> Conventions {
         Conventions {
             source: Source::Unknown,
             countings: vec![CountingOdds {
