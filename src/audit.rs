@@ -527,6 +527,8 @@ struct Terms {
     komi: Komi,
     /// `KM[]` could not be read (the rules' default komi is assumed).
     komi_unreadable: bool,
+    /// `RE[]` as read, once for the game.
+    recorded: Option<score::RecordedResult>,
 }
 
 /// Reads the root properties, replays, counts and checks. False when the game cannot be
@@ -666,6 +668,7 @@ fn read_terms(
         handicap,
         komi,
         komi_unreadable,
+        recorded: report.result.as_deref().map(score::parse_result),
     })
 }
 
@@ -772,11 +775,10 @@ fn replay_record<'a>(
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
 ) -> (Replay, Vec<Placed<'a>>) {
-    let recorded = report.result.as_deref().map(score::parse_result);
-    let claims_count = matches!(
-        recorded,
-        Some(score::RecordedResult::Score { .. } | score::RecordedResult::Draw)
-    );
+    let claims_count = terms
+        .recorded
+        .as_ref()
+        .is_some_and(score::RecordedResult::claims_count);
     let keep_position = options.keep_board || claims_count;
     let mut replay: Replay = replay(
         record,
@@ -804,7 +806,7 @@ fn replay_record<'a>(
     report.ended_by = if replay.ended_at.is_some() {
         EndedBy::Passes
     } else {
-        match &recorded {
+        match &terms.recorded {
             Some(r) => ended_by_result(r),
             None => EndedBy::Unfinished,
         }
@@ -845,6 +847,7 @@ fn check_result(
     let input = |replay: &Replay, handicap_missing| {
         crate::check::audit_result(&crate::check::ResultInput {
             recorded_raw: report.result.as_deref(),
+            recorded: terms.recorded.as_ref(),
             final_position: replay.final_position.as_ref(),
             position_at_end: replay.position_at_end.as_ref(),
             captures: replay.captures,

@@ -5,8 +5,8 @@
 //! `unverifiable` with the reason in words.
 
 use crate::score::{
-    format_points, impossible_margin, parse_result, recorded_points, seki_note, winner_of, Check,
-    CountedBy, DeadFrom, DeadOutcome, RecordedResult, Score, Verdict,
+    format_points, impossible_margin, recorded_points, seki_note, winner_of, Check, CountedBy,
+    DeadFrom, DeadOutcome, RecordedResult, Score, Verdict,
 };
 
 use super::calibration::{AGREE_SHARE, OPEN_DAME_LIMIT, SAME_POINTS, UNFINISHED_DAME};
@@ -15,122 +15,124 @@ use super::readings::Weighed;
 use super::wording::{claim_of, name, not_counted, unverifiable_reason};
 use super::{Counter, Judgement};
 
-/// What the checker must know about how the count was made.
+/// How the game ended, for the check of one counted position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CheckContext {
+pub(super) struct CheckContext {
     /// The game ended by two consecutive passes (art. 7).
     pub ended_by_passes: bool,
-    /// The position is known to be final, its boundaries included, whether or not two
-    /// passes ended the game: the caller judged it settled.
-    pub settled: bool,
     /// Moves were recorded after the game ended.
     pub moves_after_end: bool,
-    /// Which count to compare with `RE[]`.
+    /// The rules' own count, compared with `RE[]` when no reading chose another.
     pub counting: CountedBy,
-    /// The dead stones are known (markup, an explicit choice), not guessed or missing.
-    pub dead_determined: bool,
-    /// The komi used is a guess (e.g. Fox's `KM[0]`).
-    pub komi_uncertain: bool,
 }
 
-/// Checks `RE[]` against the counted score.
+/// What `RE[]` and a count say of each other, before any verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Comparison {
+    /// The counted result in points (`B+1.5`), when the position was counted that way.
+    pub computed: Option<String>,
+    /// Recorded minus counted margin, when both are numbers.
+    pub difference: Option<f64>,
+    pub found: Found,
+}
+
+/// What the comparison found.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Found {
+    /// Counting cannot check `RE[]` (no result, a resignation, no count): why.
+    Unchecked(String),
+    /// A margin no count gives, whose winner is the count's: nothing to agree with.
+    SameWinner(String),
+    /// The count gives `RE[]`; `note` says how `RE[]` was read when that needs saying.
+    Agrees { note: Option<String> },
+    /// The count differs from `RE[]`, in words.
+    Differs { mismatch: String },
+}
+
+impl Found {
+    /// The reason the comparison alone gives.
+    fn reason(&self) -> Option<String> {
+        match self {
+            Found::Unchecked(why) | Found::SameWinner(why) => Some(why.clone()),
+            Found::Agrees { note } => note.clone(),
+            Found::Differs { mismatch } => Some(mismatch.clone()),
+        }
+    }
+}
+
+/// Compares `RE[]` (`raw`, read as `recorded`) with the `counting` count of `score`.
 ///
 /// * A counted result (`B+3.5`, a draw) agrees when winner and margin are the same.
 /// * A winner-only result (`B+`, `黑胜`) agrees when the count has the same winner: it
 ///   claims nothing more.
-/// * `ctx.counting` says which count is compared: the area count or the territory count.
-/// * `disagrees` needs certainty: a finished position (fewer than [`UNFINISHED_DAME`]
-///   points bordering both colours), a game that ended by two passes or whose position
-///   is settled ([`CheckContext::settled`]), no moves after the end, dead stones
-///   determined and a komi that is not a guess. Otherwise a mismatch is `unverifiable`,
-///   and the reason says which of these is missing.
-pub fn check_result(
-    recorded_raw: Option<&str>,
-    computed: Option<&Score>,
-    ctx: &CheckContext,
-) -> Check {
-    let mut check = Check {
-        recorded: recorded_raw.map(str::to_string),
-        computed: computed
-            .and_then(|s| s.counted(ctx.counting))
-            .map(|(_, result)| result.to_string()),
-        verdict: Verdict::Unverifiable,
-        reason: None,
+pub(super) fn compare(
+    raw: Option<&str>,
+    recorded: Option<&RecordedResult>,
+    score: Option<&Score>,
+    counting: CountedBy,
+) -> Comparison {
+    let counted = score.and_then(|s| s.counted(counting));
+    let mut comparison = Comparison {
+        computed: counted.map(|(_, result)| result.to_string()),
         difference: None,
-        confidence: None,
-        assumed: None,
+        found: Found::Unchecked(String::new()),
     };
-    let unverifiable = |mut check: Check, reason: String| {
-        check.verdict = Verdict::Unverifiable;
-        check.reason = Some(reason);
-        check
+    let (raw, recorded) = match (raw, recorded) {
+        (Some(raw), Some(recorded)) if !raw.trim().is_empty() => (raw, recorded),
+        _ => {
+            comparison.found = Found::Unchecked("the record has no result (RE[])".to_string());
+            return comparison;
+        }
     };
-
-    let raw = match recorded_raw {
-        Some(raw) if !raw.trim().is_empty() => raw,
-        _ => return unverifiable(check, "the record has no result (RE[])".to_string()),
-    };
-    let recorded = parse_result(raw);
-    if let Some(why) = not_counted(&recorded, raw) {
-        return unverifiable(check, format!("{why}: counting cannot check that"));
+    if let Some(why) = not_counted(recorded, raw) {
+        comparison.found = Found::Unchecked(format!("{why}: counting cannot check that"));
+        return comparison;
     }
-    let Some(score) = computed else {
-        return unverifiable(check, "the final position was not counted".to_string());
-    };
-    let Some((margin, result)) = score.counted(ctx.counting) else {
-        return unverifiable(
-            check,
-            format!(
+    let Some((margin, result)) = counted else {
+        comparison.found = Found::Unchecked(match score {
+            None => "the final position was not counted".to_string(),
+            Some(_) => format!(
                 "the final position was not counted by {}",
-                ctx.counting.as_str()
+                counting.as_str()
             ),
-        );
+        });
+        return comparison;
     };
-    check.computed = Some(result.to_string());
-
-    // Agreement first: a match is worth reporting even when the count has doubts.
-    let (agrees, claim) = match compare(&recorded, raw, margin, &mut check) {
-        Ok(compared) => compared,
-        Err(same_winner) => {
-            let why = format!(
-                "{same_winner}; {} counting gives {result}, the same winner",
-                ctx.counting.as_str()
-            );
-            return unverifiable(check, why);
-        }
+    comparison.found = match compare_margin(recorded, raw, margin, &mut comparison.difference) {
+        Err(same_winner) => Found::SameWinner(format!(
+            "{same_winner}; {} counting gives {result}, the same winner",
+            counting.as_str()
+        )),
+        Ok((true, _, note)) => Found::Agrees {
+            note: match recorded {
+                RecordedResult::WinnerOnly(_) => {
+                    Some("the record names only the winner".to_string())
+                }
+                _ => note,
+            },
+        },
+        Ok((false, claim, _)) => Found::Differs {
+            mismatch: format!("{claim}, {} counting gives {result}", counting.as_str()),
+        },
     };
-    if agrees {
-        check.verdict = Verdict::Agrees;
-        if let RecordedResult::WinnerOnly(_) = recorded {
-            check.reason = Some("the record names only the winner".to_string());
-        }
-        return check;
-    }
-
-    let mismatch = format!("{claim}, {} counting gives {result}", ctx.counting.as_str());
-    match doubt_of(score, ctx) {
-        Some(doubt) => unverifiable(check, format!("{mismatch}, but {doubt}")),
-        None => {
-            check.verdict = Verdict::Disagrees;
-            check.reason = Some(mismatch);
-            check
-        }
-    }
+    comparison
 }
 
-/// Whether `recorded` agrees with the count's `margin`, and what it claims, in words;
-/// notes a margin read in stones and the difference in `check`. `Err` holds the claim of
-/// a margin no count gives whose winner is the count's: nothing to agree with.
-pub(super) fn compare(
+/// Whether `recorded` agrees with the count's `margin`, what it claims, in words, and how
+/// a margin read in stones was read; sets the `difference`. `Err` holds the claim of a
+/// margin no count gives whose winner is the count's: nothing to agree with.
+fn compare_margin(
     recorded: &RecordedResult,
     raw: &str,
     margin: f64,
-    check: &mut Check,
-) -> Result<(bool, String), String> {
+    difference: &mut Option<f64>,
+) -> Result<(bool, String, Option<String>), String> {
     match *recorded {
-        RecordedResult::WinnerOnly(w) => {
-            Ok((winner_of(margin) == Some(w), format!("{} won", name(w))))
-        }
+        RecordedResult::WinnerOnly(w) => Ok((
+            winner_of(margin) == Some(w),
+            format!("{} won", name(w)),
+            None,
+        )),
         RecordedResult::Score { winner, .. } if impossible_margin(recorded) => {
             let claim = format!(
                 "the record says {}, a margin no count gives (not a whole number of quarter points)",
@@ -139,51 +141,71 @@ pub(super) fn compare(
             if winner_of(margin) == Some(winner) {
                 return Err(claim);
             }
-            Ok((false, format!("{claim}, read as a win by {}", name(winner))))
+            Ok((
+                false,
+                format!("{claim}, read as a win by {}", name(winner)),
+                None,
+            ))
         }
         _ => {
             let recorded_margin = recorded_points(recorded).unwrap_or(0.0);
-            if recorded.black_margin() != Some(recorded_margin) {
-                check.reason = Some(format!(
+            let note = (recorded.black_margin() != Some(recorded_margin)).then(|| {
+                format!(
                     "RE[{}] read in stones: {} points",
                     raw.trim(),
                     format_points(recorded_margin)
-                ));
-            }
-            check.difference = Some(recorded_margin - margin);
+                )
+            });
+            *difference = Some(recorded_margin - margin);
             Ok((
                 (recorded_margin - margin).abs() < SAME_POINTS,
                 claim_of(raw, recorded_margin),
+                note,
             ))
         }
     }
 }
 
-/// What keeps a count that differs from `RE[]` from calling it wrong, if anything.
-pub(super) fn doubt_of(score: &Score, ctx: &CheckContext) -> Option<String> {
-    if !ctx.ended_by_passes && !ctx.settled {
-        Some("the game did not end by two passes and its position is not settled".to_string())
+/// Why a count whose readings are not weighed (`RE[]` names no margin) cannot call `RE[]`
+/// wrong: only the weighing of readings settles dead stones well enough for that.
+fn unweighed_doubt(score: Option<&Score>, ctx: &CheckContext) -> String {
+    if !ctx.ended_by_passes {
+        "the game did not end by two passes and its position is not settled".to_string()
     } else if ctx.moves_after_end {
-        Some("moves were played after the game ended".to_string())
-    } else if score.dame >= UNFINISHED_DAME && !ctx.settled {
-        Some(format!(
-            "the position is not finished ({} points border both colours)",
-            score.dame
-        ))
-    } else if !ctx.dead_determined {
-        Some("the dead stones are not determined".to_string())
-    } else if ctx.komi_uncertain {
-        Some("the komi is uncertain".to_string())
+        "moves were played after the game ended".to_string()
+    } else if let Some(dame) = score.map(|s| s.dame).filter(|&d| d >= UNFINISHED_DAME) {
+        format!("the position is not finished ({dame} points border both colours)")
     } else {
-        None
+        "the dead stones are not determined".to_string()
     }
+}
+
+/// What the check has to decide on.
+pub(super) enum Evidence<'a> {
+    /// `RE[]` names a margin (`target`): the readings of the count, weighed against it.
+    /// `unsettled` is why the position cannot call `RE[]` wrong, if it cannot;
+    /// `doubt_below` the odds under which the readings that give `RE[]` are dismissed.
+    Readings {
+        search: &'a Search,
+        target: f64,
+        unsettled: Option<&'a str>,
+        doubt_below: f64,
+    },
+    /// `RE[]` names no margin to weigh (a winner only, a margin no count gives, a
+    /// resignation, no result), or the position was not counted: the comparison alone.
+    Compared {
+        found: &'a Found,
+        score: Option<&'a Score>,
+        ctx: CheckContext,
+    },
 }
 
 /// What the weighing of readings concluded.
 pub(super) enum Decision {
+    /// `reading` and `confidence` when readings were weighed.
     Agrees {
-        reading: Reading,
-        confidence: f64,
+        reading: Option<Reading>,
+        confidence: Option<f64>,
     },
     Disagrees {
         confidence: f64,
@@ -193,6 +215,102 @@ pub(super) enum Decision {
     Unverifiable {
         why: Option<String>,
     },
+}
+
+/// The verdict on `evidence`.
+///
+/// With readings: `agrees` when the most probable reading gives `RE[]`, or one at least
+/// [`AGREE_SHARE`] as probable does; `disagrees` when the position is settled and the
+/// readings that would give `RE[]` (with those not weighed) hold less than `doubt_below`;
+/// otherwise `unverifiable`, with why when no probable reading explains it.
+///
+/// Without: `agrees` when the count gives `RE[]` (its winner, for a winner only);
+/// otherwise `unverifiable`: a count whose readings were not weighed never calls `RE[]`
+/// wrong.
+pub(super) fn decide(evidence: &Evidence<'_>) -> Decision {
+    match *evidence {
+        Evidence::Readings {
+            search,
+            target,
+            unsettled,
+            doubt_below,
+        } => weigh(search, target, unsettled, doubt_below),
+        Evidence::Compared { found, score, ctx } => match found {
+            Found::Agrees { .. } => Decision::Agrees {
+                reading: None,
+                confidence: None,
+            },
+            Found::Differs { .. } => Decision::Unverifiable {
+                why: Some(unweighed_doubt(score, &ctx)),
+            },
+            Found::Unchecked(_) | Found::SameWinner(_) => Decision::Unverifiable { why: None },
+        },
+    }
+}
+
+/// [`decide`] on the readings of `search`.
+fn weigh(search: &Search, target: f64, unsettled: Option<&str>, doubt_below: f64) -> Decision {
+    if (search.best_margin - target).abs() < SAME_POINTS {
+        return Decision::Agrees {
+            reading: Some(search.best.clone()),
+            confidence: Some(search.fit_mass),
+        };
+    }
+    if let Some(fit) = &search.fit {
+        if fit.probability >= AGREE_SHARE * search.best.probability {
+            return Decision::Agrees {
+                reading: Some(fit.clone()),
+                confidence: Some(search.fit_mass),
+            };
+        }
+    }
+    let doubt = search.fit_mass + search.unexplored;
+    match unsettled {
+        Some(why) => Decision::Unverifiable {
+            why: Some(why.to_string()),
+        },
+        None if doubt < doubt_below => Decision::Disagrees {
+            confidence: 1.0 - doubt,
+        },
+        None if search.fit_mass >= doubt_below => Decision::Unverifiable {
+            why: search.fit.is_none().then(|| {
+                format!(
+                    "readings that change several chains together give RE[] at {:.1}% of the odds",
+                    search.fit_mass * 100.0
+                )
+            }),
+        },
+        None => Decision::Unverifiable {
+            why: Some(format!(
+                "readings not weighed one by one (too many doubted chains) hold {:.0}% of the odds",
+                search.unexplored * 100.0
+            )),
+        },
+    }
+}
+
+/// The report's check for a verdict decided without readings.
+pub(super) fn check_of(raw: Option<&str>, comparison: Comparison, decision: Decision) -> Check {
+    let (verdict, reason) = match decision {
+        Decision::Agrees { .. } => (Verdict::Agrees, comparison.found.reason()),
+        Decision::Disagrees { .. } => (Verdict::Disagrees, comparison.found.reason()),
+        Decision::Unverifiable { why } => {
+            let reason = match (&comparison.found, why) {
+                (Found::Differs { mismatch }, Some(why)) => format!("{mismatch}, but {why}"),
+                (found, _) => found.reason().unwrap_or_default(),
+            };
+            (Verdict::Unverifiable, Some(reason))
+        }
+    };
+    Check {
+        recorded: raw.map(str::to_string),
+        computed: comparison.computed,
+        verdict,
+        reason,
+        difference: comparison.difference,
+        confidence: None,
+        assumed: None,
+    }
 }
 
 impl Counter<'_> {
@@ -242,53 +360,6 @@ impl Counter<'_> {
         }
     }
 
-    /// Weighs the readings of `search` into a verdict.
-    pub(super) fn decide(
-        &self,
-        search: &Search,
-        target: f64,
-        unsettled: Option<&str>,
-        doubt_below: f64,
-    ) -> Decision {
-        if (search.best_margin - target).abs() < SAME_POINTS {
-            return Decision::Agrees {
-                reading: search.best.clone(),
-                confidence: search.fit_mass,
-            };
-        }
-        if let Some(fit) = &search.fit {
-            if fit.probability >= AGREE_SHARE * search.best.probability {
-                return Decision::Agrees {
-                    reading: fit.clone(),
-                    confidence: search.fit_mass,
-                };
-            }
-        }
-        let doubt = search.fit_mass + search.unexplored;
-        match unsettled {
-            Some(why) => Decision::Unverifiable {
-                why: Some(why.to_string()),
-            },
-            None if doubt < doubt_below => Decision::Disagrees {
-                confidence: 1.0 - doubt,
-            },
-            None if search.fit_mass >= doubt_below => Decision::Unverifiable {
-                why: search.fit.is_none().then(|| {
-                    format!(
-                        "readings that change several chains together give RE[] at {:.1}% of the odds",
-                        search.fit_mass * 100.0
-                    )
-                }),
-            },
-            None => Decision::Unverifiable {
-                why: Some(format!(
-                    "readings not weighed one by one (too many doubted chains) hold {:.0}% of the odds",
-                    search.unexplored * 100.0
-                )),
-            },
-        }
-    }
-
     /// Whether a reading's counting is an assumption: the rules do not name it, or the
     /// source's records are most often counted the other way.
     pub(super) fn counting_assumed(&self, reading: &Reading) -> bool {
@@ -306,34 +377,43 @@ impl Counter<'_> {
         decision: Decision,
     ) -> Judgement {
         let Weighed {
-            position,
-            doubts,
-            ctx,
-            ..
+            position, doubts, ..
         } = weighed;
         let input = self.input;
         let shown = match &decision {
-            Decision::Agrees { reading, .. } => reading.clone(),
+            Decision::Agrees {
+                reading: Some(reading),
+                ..
+            } => reading.clone(),
             _ => search.best.clone(),
         };
         let shown = &shown;
         let score = self.score_of(&weighed, shown, base);
-        let compared = CheckContext {
-            counting: shown.counting,
-            dead_determined: true,
-            settled: true,
-            komi_uncertain: false,
-            moves_after_end: false,
-            ..ctx
+        let comparison = compare(
+            input.recorded_raw,
+            input.recorded,
+            Some(&score),
+            shown.counting,
+        );
+        let mut check = Check {
+            recorded: input.recorded_raw.map(str::to_string),
+            computed: comparison.computed,
+            verdict: Verdict::Unverifiable,
+            reason: comparison.found.reason(),
+            difference: comparison.difference,
+            confidence: None,
+            assumed: None,
         };
-        let mut check = check_result(input.recorded_raw, Some(&score), &compared);
         let assumed = self.assumptions(shown, doubts, position);
         check.assumed = (!assumed.is_empty()).then(|| assumed.join("; "));
         let convention = match decision {
             Decision::Agrees {
                 reading,
                 confidence,
-            } => self.agreeing(&mut check, &reading, confidence, search, &assumed),
+            } => {
+                let reading = reading.as_ref().unwrap_or(&search.best);
+                self.agreeing(&mut check, reading, confidence, search, &assumed)
+            }
             Decision::Disagrees { confidence } => {
                 disagreeing(&mut check, confidence, search, doubts);
                 None
@@ -366,12 +446,12 @@ impl Counter<'_> {
         &self,
         check: &mut Check,
         reading: &Reading,
-        confidence: f64,
+        confidence: Option<f64>,
         search: &Search,
         assumed: &[String],
     ) -> Option<(CountedBy, Option<f64>)> {
         check.verdict = Verdict::Agrees;
-        check.confidence = Some(confidence);
+        check.confidence = confidence;
         if !reading.flipped.is_empty() || self.counting_assumed(reading) {
             check.reason = Some(format!(
                 "RE[] fits if {}; the {} count of the most probable reading gives {} (this reading has {:.0}% of its odds)",
@@ -408,6 +488,269 @@ pub(super) fn disagreeing(check: &mut Check, confidence: f64, search: &Search, d
         check.reason = Some(format!(
             "{}; the count's own margin with the other winner: the winner in RE[] may be the wrong colour",
             check.reason.take().unwrap_or_default()
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{BoardSize, Color, Position};
+    use crate::score::{parse_result, score_position, DeadFrom, ScoringMethod};
+
+    const DOUBT_BELOW: f64 = crate::check::calibration::DOUBT_BELOW;
+
+    fn reading(probability: f64, flipped: &[usize]) -> Reading {
+        Reading {
+            flipped: flipped.to_vec(),
+            counting: CountedBy::Area,
+            komi: None,
+            compensation: None,
+            open_point: 0,
+            probability,
+        }
+    }
+
+    /// A search whose most probable reading (odds 0.9) gives `best_margin`, and whose
+    /// likeliest reading that gives the target has odds `fit`.
+    fn search(best_margin: f64, fit: Option<f64>, fit_mass: f64, unexplored: f64) -> Search {
+        Search {
+            best: reading(0.9, &[]),
+            best_margin,
+            fit: fit.map(|p| reading(p, &[0])),
+            fit_mass,
+            unexplored,
+        }
+    }
+
+    fn weighed(search: &Search, target: f64, unsettled: Option<&str>) -> Decision {
+        decide(&Evidence::Readings {
+            search,
+            target,
+            unsettled,
+            doubt_below: DOUBT_BELOW,
+        })
+    }
+
+    /// A finished 19×19 count, komi 7.5: Black 185, White 176 is B+1.5.
+    fn count(black: usize) -> Score {
+        let mut p = Position::empty(BoardSize::STANDARD);
+        for (i, cell) in p.cells.iter_mut().enumerate() {
+            *cell = Some(if i < black {
+                Color::Black
+            } else {
+                Color::White
+            });
+        }
+        score_position(
+            &p,
+            &[],
+            ScoringMethod::SplitShared,
+            7.5,
+            0.0,
+            DeadFrom::None,
+        )
+    }
+
+    fn compared(re: Option<&str>, score: Option<&Score>, counting: CountedBy) -> Comparison {
+        let recorded = re.map(parse_result);
+        compare(re, recorded.as_ref(), score, counting)
+    }
+
+    const PASSED: CheckContext = CheckContext {
+        ended_by_passes: true,
+        moves_after_end: false,
+        counting: CountedBy::Area,
+    };
+
+    #[test]
+    fn the_most_probable_reading_that_gives_re_agrees_with_its_odds() {
+        let s = search(1.5, Some(0.9), 0.92, 0.0);
+        match weighed(&s, 1.5, Some("anything")) {
+            Decision::Agrees {
+                reading,
+                confidence,
+            } => {
+                assert_eq!(reading, Some(s.best.clone()));
+                assert_eq!(confidence, Some(0.92));
+            }
+            _ => panic!("agreement expected"),
+        }
+    }
+
+    #[test]
+    fn a_less_probable_reading_agrees_only_above_the_agree_share() {
+        let share = 0.9 * AGREE_SHARE;
+        let s = search(1.5, Some(share), 0.05, 0.0);
+        assert!(matches!(
+            weighed(&s, 2.5, None),
+            Decision::Agrees { reading: Some(r), .. } if r.flipped == [0]
+        ));
+        let s = search(1.5, Some(share * 0.99), 0.05, 0.0);
+        assert!(matches!(
+            weighed(&s, 2.5, None),
+            Decision::Unverifiable { why: None }
+        ));
+    }
+
+    #[test]
+    fn re_is_called_wrong_only_when_settled_and_its_readings_are_improbable() {
+        let s = search(1.5, Some(0.001), 0.001, 0.001);
+        match weighed(&s, 2.5, None) {
+            Decision::Disagrees { confidence } => assert!((confidence - 0.998).abs() < 1e-12),
+            _ => panic!("disagreement expected"),
+        }
+        // The same odds, but the position is not settled: why is said.
+        assert!(matches!(
+            weighed(&s, 2.5, Some("the komi is uncertain")),
+            Decision::Unverifiable { why: Some(w) } if w == "the komi is uncertain"
+        ));
+        // The readings not weighed are odds that RE[] may be right.
+        let s = search(1.5, None, 0.0, DOUBT_BELOW);
+        assert!(matches!(
+            weighed(&s, 2.5, None),
+            Decision::Unverifiable { why: Some(w) }
+                if w == "readings not weighed one by one (too many doubted chains) hold 0% of the odds"
+        ));
+    }
+
+    #[test]
+    fn readings_of_several_chains_that_give_re_keep_it_from_disagrees() {
+        let s = search(1.5, None, 0.02, 0.0);
+        assert!(matches!(
+            weighed(&s, 2.5, None),
+            Decision::Unverifiable { why: Some(w) }
+                if w == "readings that change several chains together give RE[] at 2.0% of the odds"
+        ));
+    }
+
+    #[test]
+    fn a_comparison_without_readings_never_disagrees() {
+        let score = count(185);
+        let c = compared(Some("W+"), Some(&score), CountedBy::Area);
+        assert_eq!(
+            c.found,
+            Found::Differs {
+                mismatch: "White won, area counting gives B+1.5".to_string()
+            }
+        );
+        let why = |ctx: CheckContext, score: &Score| match decide(&Evidence::Compared {
+            found: &c.found,
+            score: Some(score),
+            ctx,
+        }) {
+            Decision::Unverifiable { why: Some(why) } => why,
+            _ => panic!("unverifiable expected"),
+        };
+        let not_passed = CheckContext {
+            ended_by_passes: false,
+            ..PASSED
+        };
+        let after = CheckContext {
+            moves_after_end: true,
+            ..PASSED
+        };
+        assert!(why(not_passed, &score).contains("did not end by two passes"));
+        assert_eq!(why(after, &score), "moves were played after the game ended");
+        assert_eq!(why(PASSED, &score), "the dead stones are not determined");
+        let open = Score {
+            dame: 12,
+            ..count(185)
+        };
+        assert_eq!(
+            why(PASSED, &open),
+            "the position is not finished (12 points border both colours)"
+        );
+        let check = check_of(
+            Some("W+"),
+            c.clone(),
+            decide(&Evidence::Compared {
+                found: &c.found,
+                score: Some(&score),
+                ctx: PASSED,
+            }),
+        );
+        assert_eq!(check.verdict, Verdict::Unverifiable);
+        assert_eq!(
+            check.reason.as_deref(),
+            Some("White won, area counting gives B+1.5, but the dead stones are not determined")
+        );
+
+        let c = compared(Some("B"), Some(&score), CountedBy::Area);
+        let decision = decide(&Evidence::Compared {
+            found: &c.found,
+            score: Some(&score),
+            ctx: PASSED,
+        });
+        let check = check_of(Some("B"), c, decision);
+        assert_eq!(check.verdict, Verdict::Agrees);
+        assert_eq!(
+            check.reason.as_deref(),
+            Some("the record names only the winner")
+        );
+    }
+
+    #[test]
+    fn a_comparison_says_what_was_recorded_and_what_was_counted() {
+        let score = count(185);
+        let c = compared(Some("黑胜1又1/4子"), Some(&score), CountedBy::Area);
+        assert_eq!(c.computed.as_deref(), Some("B+1.5"));
+        assert_eq!(c.difference, Some(1.0));
+        assert_eq!(
+            c.found,
+            Found::Differs {
+                mismatch: "the record says 黑胜1又1/4子 (B+2.5), area counting gives B+1.5"
+                    .to_string()
+            }
+        );
+        let c = compared(Some("B+0.75"), Some(&score), CountedBy::Area);
+        assert_eq!(
+            c.found,
+            Found::Agrees {
+                note: Some("RE[B+0.75] read in stones: B+1.5 points".to_string())
+            }
+        );
+    }
+
+    #[test]
+    fn what_counting_cannot_check_is_unchecked() {
+        let score = count(185);
+        let unchecked =
+            |re: Option<&str>, score: Option<&Score>, counting| match compared(re, score, counting)
+                .found
+            {
+                Found::Unchecked(why) => why,
+                other => panic!("{other:?}"),
+            };
+        assert_eq!(
+            unchecked(None, Some(&score), CountedBy::Area),
+            "the record has no result (RE[])"
+        );
+        assert_eq!(
+            unchecked(Some("  "), Some(&score), CountedBy::Area),
+            "the record has no result (RE[])"
+        );
+        assert_eq!(
+            unchecked(Some("B+R"), None, CountedBy::Area),
+            "Black won by resignation: counting cannot check that"
+        );
+        assert_eq!(
+            unchecked(Some("B+3.5"), None, CountedBy::Area),
+            "the final position was not counted"
+        );
+        // Territory rules compare the territory count: a score without one cannot.
+        assert_eq!(
+            unchecked(Some("B+3.5"), Some(&score), CountedBy::Territory),
+            "the final position was not counted by territory"
+        );
+        let c = compared(Some("B+3.5"), Some(&score), CountedBy::Territory);
+        assert!(matches!(
+            decide(&Evidence::Compared {
+                found: &c.found,
+                score: Some(&score),
+                ctx: PASSED,
+            }),
+            Decision::Unverifiable { why: None }
         ));
     }
 }

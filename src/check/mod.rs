@@ -18,16 +18,14 @@ use crate::finding::{Code, Finding, Severity};
 use crate::geom::{Color, Point, Position};
 use crate::komi::Komi;
 use crate::rules::Rules;
-use crate::score::{
-    parse_result, Check, CountedBy, DeadOutcome, DeadPolicy, RecordedResult, Score, Verdict,
-};
+use crate::score::{Check, CountedBy, DeadOutcome, DeadPolicy, RecordedResult, Score, Verdict};
 
 pub use calibration::{
     open_boundary_odds, AGREE_SHARE, DOUBT_BELOW, MARKUP_DOUBT_BELOW, OPEN_DAME_LIMIT,
     UNFINISHED_DAME,
 };
-pub use decide::{check_result, CheckContext};
 
+use decide::{check_of, compare, decide, CheckContext, Evidence, Found};
 use judge::JudgeConfig;
 use source::Conventions;
 use wording::{convention_message, mismatch_message, with_note};
@@ -36,6 +34,8 @@ use wording::{convention_message, mismatch_message, with_note};
 pub struct ResultInput<'a> {
     /// `RE[]` as written (unescaped, trimmed).
     pub recorded_raw: Option<&'a str>,
+    /// `RE[]` as read, once for the game.
+    pub recorded: Option<&'a RecordedResult>,
     /// The final board; always there when the game is to be counted.
     pub final_position: Option<&'a Position>,
     /// The board when two passes ended the game, when moves follow them.
@@ -118,7 +118,7 @@ struct Counter<'a> {
 /// Counts a game when it is meant to be counted (two passes, or `RE[]` claims a count)
 /// and checks the recorded result.
 pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
-    let recorded = input.recorded_raw.map(parse_result);
+    let recorded = input.recorded;
     let mut findings = Vec::new();
     if matches!(recorded, Some(RecordedResult::Unparsed)) {
         findings.push(Finding::new(
@@ -131,32 +131,21 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
             ),
         ));
     }
-    let claims_count = matches!(
-        recorded,
-        Some(RecordedResult::Score { .. } | RecordedResult::Draw)
-    );
+    let claims_count = recorded.is_some_and(RecordedResult::claims_count);
     let primary = CountedBy::under(input.rules);
     let ctx = CheckContext {
         ended_by_passes: input.ended_by_passes,
-        settled: false,
         moves_after_end: input.position_at_end.is_some(),
         counting: primary,
-        dead_determined: false,
-        komi_uncertain: input.komi.uncertain,
     };
     let position = match input.final_position {
         Some(p) if input.ended_by_passes || claims_count => p,
         _ => {
-            let mut check = check_result(input.recorded_raw, None, &ctx);
-            if input.recorded_raw.is_none() {
-                check.reason =
-                    Some("the game is unfinished: no two passes and no result (RE[])".to_string());
-            }
             return ResultOutcome {
                 score: None,
-                check,
+                check: not_counted(input, ctx),
                 findings,
-            };
+            }
         }
     };
 
@@ -191,6 +180,22 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         check,
         findings,
     }
+}
+
+/// The check of a game that is not counted (no two passes, and `RE[]` claims no count).
+fn not_counted(input: &ResultInput<'_>, ctx: CheckContext) -> Check {
+    let mut comparison = compare(input.recorded_raw, input.recorded, None, ctx.counting);
+    if input.recorded_raw.is_none() {
+        comparison.found = Found::Unchecked(
+            "the game is unfinished: no two passes and no result (RE[])".to_string(),
+        );
+    }
+    let decision = decide(&Evidence::Compared {
+        found: &comparison.found,
+        score: None,
+        ctx,
+    });
+    check_of(input.recorded_raw, comparison, decision)
 }
 
 /// When moves follow the two passes that ended the game: the position at the passes is

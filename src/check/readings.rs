@@ -6,15 +6,15 @@ use std::cell::RefCell;
 
 use crate::geom::{Point, Position};
 use crate::score::{
-    parse_result, recorded_points, score_position, seki_candidates, territory_score, DeadFrom,
-    DeadOutcome, MarginCounter, Margins, Score, ScoringMethod,
+    recorded_points, score_position, seki_candidates, territory_score, DeadFrom, DeadOutcome,
+    MarginCounter, Margins, Score, ScoringMethod,
 };
 
 use super::calibration::{
     open_boundary_odds, DOUBT_BELOW, MARKUP_DISPUTED, MARKUP_DOUBT_BELOW, SAME_POINTS,
     SEKI_SHAPE_ODDS,
 };
-use super::decide::{check_result, CheckContext, Decision};
+use super::decide::{check_of, compare, decide, CheckContext, Decision, Evidence};
 use super::fit_odds::fit_odds;
 use super::odds::{self, calibrated, dead_with, Doubt, Reading, Recount, Search};
 use super::{Counter, Judgement};
@@ -198,17 +198,22 @@ impl Counter<'_> {
     ) -> Option<(Judgement, DeadOutcome)> {
         let input = self.input;
         let score = self.score(position, &dead, &dead.dead, captures);
-        let target = input
-            .recorded_raw
-            .map(parse_result)
-            .as_ref()
-            .and_then(recorded_points);
-        let Some(target) = target else {
+        let Some(target) = input.recorded.and_then(recorded_points) else {
             // No margin to weigh (a winner only, a resignation, no result).
-            let check = check_result(input.recorded_raw, Some(&score), &ctx);
+            let comparison = compare(
+                input.recorded_raw,
+                input.recorded,
+                Some(&score),
+                ctx.counting,
+            );
+            let decision = decide(&Evidence::Compared {
+                found: &comparison.found,
+                score: Some(&score),
+                ctx,
+            });
             let judgement = Judgement {
+                check: check_of(input.recorded_raw, comparison, decision),
                 score,
-                check,
                 convention: None,
                 exact: false,
             };
@@ -328,7 +333,12 @@ impl Counter<'_> {
         } else {
             DOUBT_BELOW
         };
-        let mut decision = self.decide(&search, target, unsettled.as_deref(), doubt_below);
+        let mut decision = decide(&Evidence::Readings {
+            search: &search,
+            target,
+            unsettled: unsettled.as_deref(),
+            doubt_below,
+        });
         let agrees = matches!(decision, Decision::Agrees { .. });
         if !agrees && unsettled.is_none() && search.fit_mass < doubt_below {
             // Before `RE[]` is called wrong, or where only the readings not weighed
@@ -348,7 +358,12 @@ impl Counter<'_> {
             );
             search.fit_mass = exact.fit_mass;
             search.unexplored = exact.unexplored;
-            decision = self.decide(&search, target, None, doubt_below);
+            decision = decide(&Evidence::Readings {
+                search: &search,
+                target,
+                unsettled: None,
+                doubt_below,
+            });
         }
         (search, decision)
     }
