@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! input (walk, read/mmap, decode CA[], split into games)
-//!   -> sgf (one game's text -> GameRecord: root properties, main line, side lines, offsets)
+//!   -> sgf (one game's text -> GameRecord: root properties, main line, side lines, offsets),
+//!      game (one game as the pipeline hands it on: GameInput, its SZ[])
 //!   -> board, rules, komi (the incremental board; rule sets and komi as data)
 //!   -> replay (board + rules: illegal moves, repetitions on every line; art. 2-7, 17.2, 19, 20)
 //!   -> score (dead stones, area and territory counts, RE[] parsing; art. 8-11)
@@ -47,6 +48,7 @@ pub mod config;
 pub mod dups;
 pub mod explain;
 pub mod finding;
+pub mod game;
 pub mod gate;
 pub mod geom;
 pub mod input;

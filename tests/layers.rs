@@ -12,6 +12,7 @@ const STAGES: &[(&str, u32)] = &[
     ("finding", 0),
     ("input", 1),
     ("sgf", 2),
+    ("game", 2),
     ("board", 3),
     ("rules", 4),
     ("komi", 4),

@@ -11,12 +11,17 @@
 //! seven stones sets the side stones otherwise, but one Fox record that lacks its six
 //! replays only with them at the middle of the upper and lower sides: that placement is
 //! weighed too, at the same odds.
+//!
+//! The handicap itself is read here too, from `HA[]` and the black setup stones before
+//! the first move, and the verdicts of the placements are combined into one.
 
 use crate::check::{ResultOutcome, DOUBT_BELOW};
-use crate::finding::Code;
+use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point};
+use crate::replay::{replay, Replay};
+use crate::rules::Rules;
 use crate::score::Verdict;
-use crate::sgf::record::{GameRecord, Node};
+use crate::sgf::record::{GameRecord, Node, RawValue};
 
 /// The odds of the other placement of three, six or seven stones, where there is one
 /// (measured on three stones, above).
@@ -203,6 +208,206 @@ fn prepend(assumed: &mut Option<String>, first: String) {
         Some(rest) => format!("{first}; {rest}"),
         None => first,
     });
+}
+
+/// What `HA[]` and the setup stones before the first move say of the handicap.
+pub(super) struct Handicap {
+    /// The stones the count compensates.
+    pub(super) stones: u32,
+    /// `HA[]` cannot be read, or the board cannot hold it: White's compensation is unknown.
+    pub(super) unknown: bool,
+    /// Handicap stones `HA[]` names that the record lacks: fewer black setup stones than
+    /// `HA[n]` and White moves first, so the stones were placed but not recorded.
+    pub(super) missing: u32,
+}
+
+/// Reads the handicap of `record` (`HA[]`, else two or more black setup stones before the
+/// first move), with the findings it calls for.
+pub(super) fn read_handicap(
+    record: &GameRecord<'_>,
+    size: BoardSize,
+    findings: &mut Vec<Finding>,
+) -> Handicap {
+    let root_setup = || {
+        record
+            .nodes
+            .iter()
+            .take_while(|n| n.mv.is_none())
+            .flat_map(|n| &record.setup[n.setup.start as usize..n.setup.end as usize])
+    };
+    let root_black_setup = root_setup()
+        .filter(|(_, s)| *s == Some(Color::Black))
+        .count() as u32;
+    let board_points = size.points();
+    // A handicap that cannot be read, or that the board cannot hold, leaves the
+    // compensation White is owed unknown: the count is then never held against RE[].
+    let mut unknown = false;
+    let stones = match record.root.handicap {
+        // Black stones set up before the first move, and no White ones, are a handicap
+        // even without HA[] (the compensation of RULES.md still applies): say so.
+        None if root_black_setup >= 2 && !root_setup().any(|(_, s)| *s == Some(Color::White)) => {
+            let offset = record.nodes.first().map_or(0, |n| n.offset as usize);
+            findings.push(Finding::new(
+                Code::HandicapInferred,
+                Severity::Info,
+                offset,
+                format!(
+                    "no HA[]: the {root_black_setup} black setup stones before the first move are read as a {root_black_setup}-stone handicap"
+                ),
+            ));
+            root_black_setup
+        }
+        None => 0,
+        Some(v) => ha_value(v, root_black_setup, board_points, &mut unknown, findings),
+    };
+    let white_first = record
+        .nodes
+        .iter()
+        .find_map(|n| n.mv.as_ref())
+        .is_some_and(|m| m.color == Color::White);
+    let missing = if stones >= 2 && white_first && !unknown {
+        stones.saturating_sub(root_black_setup)
+    } else {
+        0
+    };
+    Handicap {
+        stones,
+        unknown,
+        missing,
+    }
+}
+
+/// The handicap `HA[v]` gives (`black_setup`: the black setup stones before the first
+/// move), with the findings it calls for; sets `unknown` when it cannot be read or held.
+fn ha_value(
+    v: RawValue<'_>,
+    black_setup: u32,
+    board_points: usize,
+    unknown: &mut bool,
+    findings: &mut Vec<Finding>,
+) -> u32 {
+    match v.raw.trim().parse::<u32>() {
+        Ok(n) if n as usize >= board_points => {
+            findings.push(Finding::new(
+                Code::BadProperty,
+                Severity::Warning,
+                v.offset as usize,
+                format!(
+                    "HA[{n}] is more stones than the board's {board_points} points: \
+                     {black_setup} (the black setup stones) assumed, results not \
+                     held against RE[]"
+                ),
+            ));
+            *unknown = true;
+            black_setup
+        }
+        Ok(n) => {
+            if n >= 2 && n != black_setup {
+                findings.push(Finding::new(
+                    Code::HandicapMismatch,
+                    Severity::Warning,
+                    v.offset as usize,
+                    format!("HA[{n}] but {black_setup} black setup stones before the first move"),
+                ));
+            }
+            n
+        }
+        Err(_) => {
+            findings.push(Finding::new(
+                Code::BadProperty,
+                Severity::Warning,
+                v.offset as usize,
+                format!(
+                    "HA[{}] is not a number: no handicap assumed, results not held against RE[]",
+                    v.raw.trim()
+                ),
+            ));
+            *unknown = true;
+            0
+        }
+    }
+}
+
+/// A placement of the handicap stones a record lacks, the record with them, and its
+/// replay.
+pub(super) struct Placed<'a> {
+    pub(super) placement: Placement,
+    pub(super) record: GameRecord<'a>,
+    pub(super) replay: Replay,
+}
+
+/// The game replayed again with the handicap stones the record lacks, for each placement
+/// of them the moves allow (see [`handicap`]), most probable first: none when no stone
+/// is missing, or when the record holds some of its stones (where the others stood is
+/// anyone's guess). A placement is allowed when its replay finds no illegal move the
+/// record's own replay (`replay`) did not.
+pub(super) fn placed_handicap<'a>(
+    record: &GameRecord<'a>,
+    size: BoardSize,
+    rules: &Rules,
+    handicap: &Handicap,
+    replay: &Replay,
+    strict: bool,
+    keep_position: bool,
+) -> Vec<Placed<'a>> {
+    let missing = handicap.missing;
+    if missing == 0 || missing != handicap.stones {
+        return Vec::new();
+    }
+    let illegal = |r: &Replay| -> Vec<(Option<u32>, Option<Box<str>>)> {
+        r.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| (f.r#move, f.variation.clone()))
+            .collect()
+    };
+    let own = illegal(replay);
+    placements(size, missing)
+        .into_iter()
+        .filter_map(|placement| {
+            let record = with_stones(record, &placement);
+            let replay = crate::replay::replay(&record, size, rules, strict, keep_position);
+            illegal(&replay)
+                .iter()
+                .all(|m| own.contains(m))
+                .then_some(Placed {
+                    placement,
+                    record,
+                    replay,
+                })
+        })
+        .collect()
+}
+
+/// The record as the audit replays it: with the handicap stones it lacks set up where
+/// the audit placed them (see [`placed_handicap`]), or `None` when it places none. For
+/// the figures of `sgfaudit show`, which must show the board the findings speak of.
+pub fn record_as_replayed<'a>(
+    record: &GameRecord<'a>,
+    size: BoardSize,
+    rules: &Rules,
+) -> Option<GameRecord<'a>> {
+    let handicap = read_handicap(record, size, &mut Vec::new());
+    let own = replay(record, size, rules, false, false);
+    placed_handicap(record, size, rules, &handicap, &own, false, false)
+        .into_iter()
+        .next()
+        .map(|p| p.record)
+}
+
+/// Says on the `handicap-mismatch` finding of a record without its handicap stones where
+/// the replay placed them.
+pub(super) fn note_placement(findings: &mut [Finding], placement: &Placement, size: BoardSize) {
+    if let Some(f) = findings
+        .iter_mut()
+        .find(|f| f.code == Code::HandicapMismatch)
+    {
+        f.message.push_str(&format!(
+            ", and White moves first: replayed with the stones at {} ({}), where every move allows them",
+            vertices(placement, size),
+            placement.name
+        ));
+    }
 }
 
 #[cfg(test)]
