@@ -13,14 +13,14 @@ use crate::score::{self, Check, DeadPolicy, Score};
 
 pub mod figure;
 pub mod handicap;
-pub use crate::game::{parse_size, GameInput};
-pub use handicap::record_as_replayed;
-use handicap::{note_placement, placed_handicap, read_handicap, Handicap, Placed};
 pub use crate::check::{fit_odds, judge, odds, source};
+pub use crate::game::{parse_size, GameInput};
 use crate::input::lines::LineCol;
 use crate::sgf::record::{parse_game_with, GameRecord, Limits, RootProps};
 use crate::sgf::text::simple_text;
 use crate::sgf::values::FileFormat;
+pub use handicap::record_as_replayed;
+use handicap::{note_placement, placed_handicap, read_handicap, Handicap, Placed};
 
 /// What the user chose on the command line that changes how a game is audited.
 #[derive(Clone, Debug)]

@@ -167,7 +167,6 @@ pub fn komi_of_record(
     (k, problem.is_some())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ pub mod fit_odds;
 pub mod judge;
 pub mod odds;
 mod readings;
+pub use readings::area_score;
 pub mod source;
 mod sources;
 mod wording;

@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 
 use crate::geom::{Point, Position};
+use crate::rules::Rules;
 use crate::score::{
     recorded_points, score_position, seki_candidates, territory_score, DeadFrom, DeadOutcome,
     MarginCounter, Margins, Score, ScoringMethod,
@@ -39,6 +40,30 @@ pub(super) struct Weighed<'a> {
 /// counted them: the check's search needs the same counts.
 pub(super) type FlippedAlone = Vec<(Vec<Point>, Margins)>;
 
+/// The area count of `position` with `removed` taken off, under `rules`, its uncertain
+/// and seki stones those of `dead`: the count of the check, and of `sgfaudit score` for a
+/// game the audit does not count.
+pub fn area_score(
+    position: &Position,
+    dead: &DeadOutcome,
+    removed: &[Point],
+    rules: &Rules,
+    komi: f64,
+    handicap: u32,
+) -> Score {
+    let mut score = score_position(
+        position,
+        removed,
+        ScoringMethod::under(rules),
+        komi,
+        rules.handicap_bonus(handicap),
+        dead.from,
+    );
+    score.uncertain = dead.uncertain.iter().flatten().copied().collect();
+    score.seki = dead.seki.clone();
+    score
+}
+
 impl Counter<'_> {
     /// Counts `position` both ways with `removed` taken off.
     pub(super) fn score(
@@ -49,17 +74,15 @@ impl Counter<'_> {
         captures: [u32; 2],
     ) -> Score {
         let input = self.input;
-        let mut score = score_position(
+        let mut score = area_score(
             position,
+            dead,
             removed,
-            ScoringMethod::under(input.rules),
+            input.rules,
             input.komi.points,
-            input.handicap_bonus(),
-            dead.from,
+            input.handicap,
         );
-        score.uncertain = dead.uncertain.iter().flatten().copied().collect();
         score.uncertain.sort();
-        score.seki = dead.seki.clone();
         score.territory = Some(territory_score(
             position,
             removed,

@@ -13,11 +13,10 @@ use crate::rules::RuleSet;
 use crate::run::LoadedFile;
 use crate::sgf::info::game_info;
 
+use crate::check::area_score;
 use crate::output::board::render_board_marked;
 use crate::output::style::{paint, severity as severity_style, ColorMode};
-use crate::score::{
-    count_area, count_territory, format_number, score_position, settle_dead, Score, ScoringMethod,
-};
+use crate::score::{count_area, count_territory, format_number, settle_dead, Score, ScoringMethod};
 use crate::sgf::record::{parse_game, Limits};
 
 /// Prints one game's count. Exit code 0, 1 when the game is not `ok`, 2 when the file or
@@ -179,17 +178,14 @@ fn count_for_a_person(
             let markup = (!record.territory_black.is_empty() || !record.territory_white.is_empty())
                 .then_some((&record.territory_black[..], &record.territory_white[..]));
             let dead = settle_dead(board, markup, options.dead.under(&rules));
-            let mut score = score_position(
+            Some(area_score(
                 board,
+                &dead,
                 &dead.dead,
-                method,
+                &rules,
                 report.komi,
-                rules.handicap_bonus(report.handicap),
-                dead.from,
-            );
-            score.uncertain = dead.uncertain.iter().flatten().copied().collect();
-            score.seki = dead.seki;
-            Some(score)
+                report.handicap,
+            ))
         }
         _ => None,
     };
