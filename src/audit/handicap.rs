@@ -15,6 +15,7 @@
 //! The handicap itself is read here too, from `HA[]` and the black setup stones before
 //! the first move, and the verdicts of the placements are combined into one.
 
+use crate::check::calibration::OTHER_PLACEMENT_ODDS;
 use crate::check::{ResultOutcome, DOUBT_BELOW};
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point};
@@ -22,10 +23,6 @@ use crate::replay::{replay, Replay};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::sgf::record::{GameRecord, Node, RawValue};
-
-/// The odds of the other placement of three, six or seven stones, where there is one
-/// (measured on three stones, above).
-pub const OTHER_PLACEMENT_ODDS: f64 = 0.03;
 
 /// One way the missing stones may have stood.
 #[derive(Clone, Debug, PartialEq)]
