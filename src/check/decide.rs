@@ -4,15 +4,16 @@
 //! other mismatch, and every result counting cannot check (resignation, time, forfeit), is
 //! `unverifiable` with the reason in words.
 
+use crate::geom::Color;
 use crate::score::{
-    format_points, impossible_margin, recorded_points, seki_note, winner_of, Check, CountedBy,
-    DeadFrom, DeadOutcome, RecordedResult, Score, Verdict,
+    format_points, impossible_margin, recorded_points, winner_of, Check, CountedBy, DeadFrom,
+    DeadNote, DeadOutcome, RecordedResult, Score, Verdict,
 };
 
 use super::calibration::{AGREE_SHARE, OPEN_DAME_LIMIT, SAME_POINTS, UNFINISHED_DAME};
 use super::odds::{Doubt, Reading, Search};
 use super::readings::Weighed;
-use super::wording::{claim_of, name, not_counted, unverifiable_reason};
+use super::wording::unverifiable_reason;
 use super::{Counter, Judgement};
 
 /// How the game ended, for the check of one counted position.
@@ -36,26 +37,105 @@ pub(super) struct Comparison {
     pub found: Found,
 }
 
-/// What the comparison found.
+/// What the comparison found (worded by `check::wording`).
 #[derive(Clone, Debug, PartialEq)]
 pub(super) enum Found {
-    /// Counting cannot check `RE[]` (no result, a resignation, no count): why.
-    Unchecked(String),
-    /// A margin no count gives, whose winner is the count's: nothing to agree with.
-    SameWinner(String),
+    /// Counting cannot check `RE[]`: why.
+    Unchecked(Unchecked),
+    /// A margin no count gives, whose winner is the count's (`result`): nothing to agree
+    /// with.
+    SameWinner {
+        claim: Claim,
+        counting: CountedBy,
+        result: String,
+    },
     /// The count gives `RE[]`; `note` says how `RE[]` was read when that needs saying.
-    Agrees { note: Option<String> },
-    /// The count differs from `RE[]`, in words.
-    Differs { mismatch: String },
+    Agrees { note: Option<AgreeNote> },
+    /// The `counting` count (`result`) differs from what `RE[]` claims.
+    Differs {
+        claim: Claim,
+        counting: CountedBy,
+        result: String,
+    },
+}
+
+/// Why counting cannot check `RE[]`.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Unchecked {
+    /// No `RE[]`, or an empty one.
+    NoResult,
+    /// No `RE[]`, and no two passes: nothing was counted.
+    Unfinished,
+    /// A result that is not a count (a resignation, time, forfeit, void, unknown, or
+    /// unreadable: `raw`).
+    NotACount {
+        raw: String,
+        recorded: RecordedResult,
+    },
+    /// The position was not counted.
+    NotCounted,
+    /// The position was not counted that way.
+    NotCountedBy(CountedBy),
+}
+
+/// What `RE[]` claims.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Claim {
+    /// A winner only.
+    Winner(Color),
+    /// A margin no count gives (`raw`, trimmed).
+    Impossible { raw: String },
+    /// The same, read as a win by `winner`.
+    ImpossibleWinner { raw: String, winner: Color },
+    /// Black's margin `points`, written `raw` (trimmed).
+    Margin { raw: String, points: f64 },
+}
+
+/// How an agreeing `RE[]` was read, when that needs saying.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum AgreeNote {
+    /// It names only the winner.
+    WinnerOnly,
+    /// Its margin (`raw`, trimmed) was read in stones: `points` points.
+    InStones { raw: String, points: f64 },
+}
+
+/// What keeps a count from calling `RE[]` wrong (worded by `check::wording`).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Why {
+    /// The komi cannot be known and the source suggests none.
+    KomiUncertain,
+    /// The record lacks this many of its handicap stones.
+    HandicapMissing(u32),
+    MovesAfterEnd,
+    /// `dame` points border both colours.
+    Unfinished {
+        dame: u32,
+    },
+    /// The dead stones are not determined, as their notes say.
+    Dead(Vec<DeadNote>),
+    /// No two passes, and no dead stones were taken off.
+    NoPassesNothingRemoved,
+    /// No two passes (a count whose readings are not weighed).
+    NoPassesUnsettled,
+    /// A count whose readings are not weighed.
+    DeadNotDetermined,
+    /// Readings of several chains together give `RE[]` at these odds.
+    SeveralChains {
+        fit_mass: f64,
+    },
+    /// Readings not weighed hold these odds.
+    NotWeighed {
+        unexplored: f64,
+    },
 }
 
 impl Found {
     /// The reason the comparison alone gives.
     fn reason(&self) -> Option<String> {
         match self {
-            Found::Unchecked(why) | Found::SameWinner(why) => Some(why.clone()),
-            Found::Agrees { note } => note.clone(),
-            Found::Differs { mismatch } => Some(mismatch.clone()),
+            Found::Agrees { note: None } => None,
+            found => Some(found.to_string()),
         }
     }
 }
@@ -75,91 +155,79 @@ pub(super) fn compare(
     let mut comparison = Comparison {
         computed: counted.map(|(_, result)| result.to_string()),
         difference: None,
-        found: Found::Unchecked(String::new()),
+        found: Found::Unchecked(Unchecked::NoResult),
     };
     let (raw, recorded) = match (raw, recorded) {
         (Some(raw), Some(recorded)) if !raw.trim().is_empty() => (raw, recorded),
-        _ => {
-            comparison.found = Found::Unchecked("the record has no result (RE[])".to_string());
-            return comparison;
-        }
+        _ => return comparison,
     };
-    if let Some(why) = not_counted(recorded, raw) {
-        comparison.found = Found::Unchecked(format!("{why}: counting cannot check that"));
+    if !matches!(
+        recorded,
+        RecordedResult::Score { .. } | RecordedResult::Draw | RecordedResult::WinnerOnly(_)
+    ) {
+        comparison.found = Found::Unchecked(Unchecked::NotACount {
+            raw: raw.to_string(),
+            recorded: *recorded,
+        });
         return comparison;
     }
     let Some((margin, result)) = counted else {
         comparison.found = Found::Unchecked(match score {
-            None => "the final position was not counted".to_string(),
-            Some(_) => format!(
-                "the final position was not counted by {}",
-                counting.as_str()
-            ),
+            None => Unchecked::NotCounted,
+            Some(_) => Unchecked::NotCountedBy(counting),
         });
         return comparison;
     };
+    let result = result.to_string();
     comparison.found = match compare_margin(recorded, raw, margin, &mut comparison.difference) {
-        Err(same_winner) => Found::SameWinner(format!(
-            "{same_winner}; {} counting gives {result}, the same winner",
-            counting.as_str()
-        )),
+        Err(claim) => Found::SameWinner {
+            claim,
+            counting,
+            result,
+        },
         Ok((true, _, note)) => Found::Agrees {
             note: match recorded {
-                RecordedResult::WinnerOnly(_) => {
-                    Some("the record names only the winner".to_string())
-                }
+                RecordedResult::WinnerOnly(_) => Some(AgreeNote::WinnerOnly),
                 _ => note,
             },
         },
         Ok((false, claim, _)) => Found::Differs {
-            mismatch: format!("{claim}, {} counting gives {result}", counting.as_str()),
+            claim,
+            counting,
+            result,
         },
     };
     comparison
 }
 
-/// Whether `recorded` agrees with the count's `margin`, what it claims, in words, and how
-/// a margin read in stones was read; sets the `difference`. `Err` holds the claim of a
-/// margin no count gives whose winner is the count's: nothing to agree with.
+/// Whether `recorded` agrees with the count's `margin`, what it claims, and how a margin
+/// read in stones was read; sets the `difference`. `Err` holds the claim of a margin no
+/// count gives whose winner is the count's: nothing to agree with.
 fn compare_margin(
     recorded: &RecordedResult,
     raw: &str,
     margin: f64,
     difference: &mut Option<f64>,
-) -> Result<(bool, String, Option<String>), String> {
+) -> Result<(bool, Claim, Option<AgreeNote>), Claim> {
+    let raw = raw.trim().to_string();
     match *recorded {
-        RecordedResult::WinnerOnly(w) => Ok((
-            winner_of(margin) == Some(w),
-            format!("{} won", name(w)),
-            None,
-        )),
+        RecordedResult::WinnerOnly(w) => Ok((winner_of(margin) == Some(w), Claim::Winner(w), None)),
         RecordedResult::Score { winner, .. } if impossible_margin(recorded) => {
-            let claim = format!(
-                "the record says {}, a margin no count gives (not a whole number of quarter points)",
-                raw.trim()
-            );
             if winner_of(margin) == Some(winner) {
-                return Err(claim);
+                return Err(Claim::Impossible { raw });
             }
-            Ok((
-                false,
-                format!("{claim}, read as a win by {}", name(winner)),
-                None,
-            ))
+            Ok((false, Claim::ImpossibleWinner { raw, winner }, None))
         }
         _ => {
-            let recorded_margin = recorded_points(recorded).unwrap_or(0.0);
-            let note = (recorded.black_margin() != Some(recorded_margin)).then(|| {
-                format!(
-                    "RE[{}] read in stones: {} points",
-                    raw.trim(),
-                    format_points(recorded_margin)
-                )
+            let points = recorded_points(recorded).unwrap_or(0.0);
+            let note = (recorded.black_margin() != Some(points)).then(|| AgreeNote::InStones {
+                raw: raw.clone(),
+                points,
             });
-            *difference = Some(recorded_margin - margin);
+            *difference = Some(points - margin);
             Ok((
-                (recorded_margin - margin).abs() < SAME_POINTS,
-                claim_of(raw, recorded_margin),
+                (points - margin).abs() < SAME_POINTS,
+                Claim::Margin { raw, points },
                 note,
             ))
         }
@@ -168,15 +236,15 @@ fn compare_margin(
 
 /// Why a count whose readings are not weighed (`RE[]` names no margin) cannot call `RE[]`
 /// wrong: only the weighing of readings settles dead stones well enough for that.
-fn unweighed_doubt(score: Option<&Score>, ctx: &CheckContext) -> String {
+fn unweighed_doubt(score: Option<&Score>, ctx: &CheckContext) -> Why {
     if !ctx.ended_by_passes {
-        "the game did not end by two passes and its position is not settled".to_string()
+        Why::NoPassesUnsettled
     } else if ctx.moves_after_end {
-        "moves were played after the game ended".to_string()
+        Why::MovesAfterEnd
     } else if let Some(dame) = score.map(|s| s.dame).filter(|&d| d >= UNFINISHED_DAME) {
-        format!("the position is not finished ({dame} points border both colours)")
+        Why::Unfinished { dame }
     } else {
-        "the dead stones are not determined".to_string()
+        Why::DeadNotDetermined
     }
 }
 
@@ -188,7 +256,7 @@ pub(super) enum Evidence<'a> {
     Readings {
         search: &'a Search,
         target: f64,
-        unsettled: Option<&'a str>,
+        unsettled: Option<&'a Why>,
         doubt_below: f64,
     },
     /// `RE[]` names no margin to weigh (a winner only, a margin no count gives, a
@@ -213,7 +281,7 @@ pub(super) enum Decision {
     /// `why` the position cannot call RE[] wrong; `None` when a reading that gives RE[]
     /// is too probable to be dismissed.
     Unverifiable {
-        why: Option<String>,
+        why: Option<Why>,
     },
 }
 
@@ -243,13 +311,13 @@ pub(super) fn decide(evidence: &Evidence<'_>) -> Decision {
             Found::Differs { .. } => Decision::Unverifiable {
                 why: Some(unweighed_doubt(score, &ctx)),
             },
-            Found::Unchecked(_) | Found::SameWinner(_) => Decision::Unverifiable { why: None },
+            Found::Unchecked(_) | Found::SameWinner { .. } => Decision::Unverifiable { why: None },
         },
     }
 }
 
 /// [`decide`] on the readings of `search`.
-fn weigh(search: &Search, target: f64, unsettled: Option<&str>, doubt_below: f64) -> Decision {
+fn weigh(search: &Search, target: f64, unsettled: Option<&Why>, doubt_below: f64) -> Decision {
     if (search.best_margin - target).abs() < SAME_POINTS {
         return Decision::Agrees {
             reading: Some(search.best.clone()),
@@ -267,24 +335,20 @@ fn weigh(search: &Search, target: f64, unsettled: Option<&str>, doubt_below: f64
     let doubt = search.fit_mass + search.unexplored;
     match unsettled {
         Some(why) => Decision::Unverifiable {
-            why: Some(why.to_string()),
+            why: Some(why.clone()),
         },
         None if doubt < doubt_below => Decision::Disagrees {
             confidence: 1.0 - doubt,
         },
         None if search.fit_mass >= doubt_below => Decision::Unverifiable {
-            why: search.fit.is_none().then(|| {
-                format!(
-                    "readings that change several chains together give RE[] at {:.1}% of the odds",
-                    search.fit_mass * 100.0
-                )
+            why: search.fit.is_none().then_some(Why::SeveralChains {
+                fit_mass: search.fit_mass,
             }),
         },
         None => Decision::Unverifiable {
-            why: Some(format!(
-                "readings not weighed one by one (too many doubted chains) hold {:.0}% of the odds",
-                search.unexplored * 100.0
-            )),
+            why: Some(Why::NotWeighed {
+                unexplored: search.unexplored,
+            }),
         },
     }
 }
@@ -296,7 +360,7 @@ pub(super) fn check_of(raw: Option<&str>, comparison: Comparison, decision: Deci
         Decision::Disagrees { .. } => (Verdict::Disagrees, comparison.found.reason()),
         Decision::Unverifiable { why } => {
             let reason = match (&comparison.found, why) {
-                (Found::Differs { mismatch }, Some(why)) => format!("{mismatch}, but {why}"),
+                (found @ Found::Differs { .. }, Some(why)) => format!("{found}, but {why}"),
                 (found, _) => found.reason().unwrap_or_default(),
             };
             (Verdict::Unverifiable, Some(reason))
@@ -322,18 +386,15 @@ impl Counter<'_> {
         dead: &DeadOutcome,
         score: &Score,
         ctx: &CheckContext,
-    ) -> Option<String> {
+    ) -> Option<Why> {
         if self.input.komi.uncertain && self.input.conventions.komi.is_empty() {
-            return Some("the komi is uncertain (unreadable, or the handicap is)".to_string());
+            return Some(Why::KomiUncertain);
         }
         if self.input.handicap_missing > 0 {
-            return Some(format!(
-                "the record lacks {} of its handicap stones (White moved first without them), so the position counted is not the game's",
-                self.input.handicap_missing
-            ));
+            return Some(Why::HandicapMissing(self.input.handicap_missing));
         }
         if ctx.moves_after_end {
-            return Some("moves were played after the game ended".to_string());
+            return Some(Why::MovesAfterEnd);
         }
         let limit = if ctx.ended_by_passes {
             UNFINISHED_DAME
@@ -341,20 +402,17 @@ impl Counter<'_> {
             OPEN_DAME_LIMIT
         };
         if score.dame >= limit {
-            return Some(format!(
-                "the position is not finished ({} points border both colours)",
-                score.dame
-            ));
+            return Some(Why::Unfinished { dame: score.dame });
         }
         match dead.from {
-            DeadFrom::Markup if dead.determined => None,
-            DeadFrom::Markup => dead.note.clone(),
-            DeadFrom::None if !ctx.ended_by_passes => Some(
-                "the game did not end by two passes and no dead stones were taken off".to_string(),
-            ),
+            DeadFrom::Markup if dead.determined || dead.notes.is_empty() => None,
+            DeadFrom::Markup => Some(Why::Dead(dead.notes.clone())),
+            DeadFrom::None if !ctx.ended_by_passes => Some(Why::NoPassesNothingRemoved),
             DeadFrom::None => None,
             DeadFrom::Estimate | DeadFrom::Judge if !dead.seki.is_empty() => {
-                Some(seki_note(dead.seki.len()))
+                Some(Why::Dead(vec![DeadNote::Seki {
+                    stones: dead.seki.len(),
+                }]))
             }
             DeadFrom::Estimate | DeadFrom::Judge => None,
         }
@@ -523,7 +581,7 @@ mod tests {
         }
     }
 
-    fn weighed(search: &Search, target: f64, unsettled: Option<&str>) -> Decision {
+    fn weighed(search: &Search, target: f64, unsettled: Option<&Why>) -> Decision {
         decide(&Evidence::Readings {
             search,
             target,
@@ -566,7 +624,7 @@ mod tests {
     #[test]
     fn the_most_probable_reading_that_gives_re_agrees_with_its_odds() {
         let s = search(1.5, Some(0.9), 0.92, 0.0);
-        match weighed(&s, 1.5, Some("anything")) {
+        match weighed(&s, 1.5, Some(&Why::MovesAfterEnd)) {
             Decision::Agrees {
                 reading,
                 confidence,
@@ -602,15 +660,17 @@ mod tests {
         }
         // The same odds, but the position is not settled: why is said.
         assert!(matches!(
-            weighed(&s, 2.5, Some("the komi is uncertain")),
-            Decision::Unverifiable { why: Some(w) } if w == "the komi is uncertain"
+            weighed(&s, 2.5, Some(&Why::KomiUncertain)),
+            Decision::Unverifiable {
+                why: Some(Why::KomiUncertain)
+            }
         ));
         // The readings not weighed are odds that RE[] may be right.
         let s = search(1.5, None, 0.0, DOUBT_BELOW);
         assert!(matches!(
             weighed(&s, 2.5, None),
-            Decision::Unverifiable { why: Some(w) }
-                if w == "readings not weighed one by one (too many doubted chains) hold 0% of the odds"
+            Decision::Unverifiable { why: Some(Why::NotWeighed { unexplored }) }
+                if unexplored == DOUBT_BELOW
         ));
     }
 
@@ -619,8 +679,14 @@ mod tests {
         let s = search(1.5, None, 0.02, 0.0);
         assert!(matches!(
             weighed(&s, 2.5, None),
-            Decision::Unverifiable { why: Some(w) }
-                if w == "readings that change several chains together give RE[] at 2.0% of the odds"
+            Decision::Unverifiable { why: Some(Why::SeveralChains { fit_mass }) }
+                if fit_mass == 0.02
+        ));
+        // With a reading that gives RE[] on its own, its odds say enough.
+        let s = search(1.5, Some(0.01), 0.02, 0.0);
+        assert!(matches!(
+            weighed(&s, 2.5, None),
+            Decision::Unverifiable { why: None }
         ));
     }
 
@@ -631,7 +697,9 @@ mod tests {
         assert_eq!(
             c.found,
             Found::Differs {
-                mismatch: "White won, area counting gives B+1.5".to_string()
+                claim: Claim::Winner(Color::White),
+                counting: CountedBy::Area,
+                result: "B+1.5".to_string(),
             }
         );
         let why = |ctx: CheckContext, score: &Score| match decide(&Evidence::Compared {
@@ -650,17 +718,14 @@ mod tests {
             moves_after_end: true,
             ..PASSED
         };
-        assert!(why(not_passed, &score).contains("did not end by two passes"));
-        assert_eq!(why(after, &score), "moves were played after the game ended");
-        assert_eq!(why(PASSED, &score), "the dead stones are not determined");
+        assert_eq!(why(not_passed, &score), Why::NoPassesUnsettled);
+        assert_eq!(why(after, &score), Why::MovesAfterEnd);
+        assert_eq!(why(PASSED, &score), Why::DeadNotDetermined);
         let open = Score {
             dame: 12,
             ..count(185)
         };
-        assert_eq!(
-            why(PASSED, &open),
-            "the position is not finished (12 points border both colours)"
-        );
+        assert_eq!(why(PASSED, &open), Why::Unfinished { dame: 12 });
         let check = check_of(
             Some("W+"),
             c.clone(),
@@ -699,15 +764,26 @@ mod tests {
         assert_eq!(
             c.found,
             Found::Differs {
-                mismatch: "the record says 黑胜1又1/4子 (B+2.5), area counting gives B+1.5"
-                    .to_string()
+                claim: Claim::Margin {
+                    raw: "黑胜1又1/4子".to_string(),
+                    points: 2.5
+                },
+                counting: CountedBy::Area,
+                result: "B+1.5".to_string(),
             }
+        );
+        assert_eq!(
+            c.found.to_string(),
+            "the record says 黑胜1又1/4子 (B+2.5), area counting gives B+1.5"
         );
         let c = compared(Some("B+0.75"), Some(&score), CountedBy::Area);
         assert_eq!(
             c.found,
             Found::Agrees {
-                note: Some("RE[B+0.75] read in stones: B+1.5 points".to_string())
+                note: Some(AgreeNote::InStones {
+                    raw: "B+0.75".to_string(),
+                    points: 1.5
+                })
             }
         );
     }
@@ -724,24 +800,31 @@ mod tests {
             };
         assert_eq!(
             unchecked(None, Some(&score), CountedBy::Area),
-            "the record has no result (RE[])"
+            Unchecked::NoResult
         );
         assert_eq!(
             unchecked(Some("  "), Some(&score), CountedBy::Area),
-            "the record has no result (RE[])"
+            Unchecked::NoResult
         );
         assert_eq!(
             unchecked(Some("B+R"), None, CountedBy::Area),
+            Unchecked::NotACount {
+                raw: "B+R".to_string(),
+                recorded: RecordedResult::Resignation(Color::Black)
+            }
+        );
+        assert_eq!(
+            unchecked(Some("B+R"), None, CountedBy::Area).to_string(),
             "Black won by resignation: counting cannot check that"
         );
         assert_eq!(
             unchecked(Some("B+3.5"), None, CountedBy::Area),
-            "the final position was not counted"
+            Unchecked::NotCounted
         );
         // Territory rules compare the territory count: a score without one cannot.
         assert_eq!(
             unchecked(Some("B+3.5"), Some(&score), CountedBy::Territory),
-            "the final position was not counted by territory"
+            Unchecked::NotCountedBy(CountedBy::Territory)
         );
         let c = compared(Some("B+3.5"), Some(&score), CountedBy::Territory);
         assert!(matches!(

@@ -26,7 +26,7 @@ pub use calibration::{
     UNFINISHED_DAME,
 };
 
-use decide::{check_of, compare, decide, CheckContext, Evidence, Found};
+use decide::{check_of, compare, decide, CheckContext, Evidence, Found, Unchecked};
 use judge::JudgeConfig;
 use source::Conventions;
 use wording::{convention_message, mismatch_message, with_note};
@@ -187,9 +187,7 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
 fn not_counted(input: &ResultInput<'_>, ctx: CheckContext) -> Check {
     let mut comparison = compare(input.recorded_raw, input.recorded, None, ctx.counting);
     if input.recorded_raw.is_none() {
-        comparison.found = Found::Unchecked(
-            "the game is unfinished: no two passes and no result (RE[])".to_string(),
-        );
+        comparison.found = Found::Unchecked(Unchecked::Unfinished);
     }
     let decision = decide(&Evidence::Compared {
         found: &comparison.found,
@@ -273,9 +271,9 @@ fn finish(
     check: &mut Check,
     findings: &mut Vec<Finding>,
 ) {
-    if let (Some(note), Verdict::Unverifiable) = (&dead.note, check.verdict) {
+    if let (false, Verdict::Unverifiable) = (dead.notes.is_empty(), check.verdict) {
         let reason = check.reason.take().unwrap_or_default();
-        check.reason = Some(with_note(reason, note));
+        check.reason = Some(with_note(reason, &dead.notes));
     }
 
     if let Some((counting, komi)) = convention {

@@ -359,7 +359,7 @@ impl Counter<'_> {
         let mut decision = decide(&Evidence::Readings {
             search: &search,
             target,
-            unsettled: unsettled.as_deref(),
+            unsettled: unsettled.as_ref(),
             doubt_below,
         });
         let agrees = matches!(decision, Decision::Agrees { .. });

@@ -4,7 +4,9 @@
 
 use crate::geom::{Point, Position};
 use crate::score::estimate::EstimateConfig;
-use crate::score::{DeadFrom, DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, Verdict};
+use crate::score::{
+    DeadFrom, DeadNote, DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, Verdict,
+};
 
 use super::calibration::{JUDGE_CONFIRMS, JUDGE_OVERRULES, MARKUP_DISPUTED};
 use super::decide::CheckContext;
@@ -195,7 +197,9 @@ pub(super) fn judged_outcome(
             .collect(),
         dead,
         determined: estimate.determined,
-        note: Some(format!("dead stones by the engine judge `{command}`")),
+        notes: vec![DeadNote::Judge {
+            command: command.to_string(),
+        }],
         uncertain,
         doubted,
     }

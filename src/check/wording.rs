@@ -1,10 +1,13 @@
 //! The check's words: what a reading assumes, why a result is unverifiable, and the
 //! messages of the findings the verdict calls for.
 
+use std::fmt;
+
 use crate::geom::{Color, Position};
-use crate::score::{format_number, format_points, CountedBy, RecordedResult, Score};
+use crate::score::{format_number, format_points, CountedBy, DeadNote, RecordedResult, Score};
 
 use super::calibration::SAME_POINTS;
+use super::decide::{AgreeNote, Claim, Found, Unchecked, Why};
 use super::odds::{describe_flip, Doubt, Reading};
 use super::{Counter, ResultInput};
 
@@ -110,40 +113,167 @@ pub(super) fn name(color: Color) -> &'static str {
     }
 }
 
-/// "the record says B+2.5", or with the raw text when it was written otherwise
-/// ("the record says 黑胜1又1/4子 (B+2.5)").
-pub(super) fn claim_of(raw: &str, black_margin: f64) -> String {
-    let points = format_points(black_margin);
-    let raw = raw.trim();
-    if raw == points {
-        format!("the record says {points}")
-    } else if black_margin.abs() < SAME_POINTS {
-        format!("the record says {raw} (a draw)")
-    } else {
-        format!("the record says {raw} ({points})")
+impl fmt::Display for DeadNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeadNote::Unsure { chains, stones } => write!(
+                f,
+                "the estimate is unsure of {chains} chain(s) ({stones} stones)"
+            ),
+            DeadNote::Seki { stones } => {
+                write!(f, "the estimate judged {stones} stones to be in seki")
+            }
+            DeadNote::NoMarkup => f.write_str(
+                "the record has no territory markup (TB/TW): only stones inside \
+                 pass-alive territory were removed",
+            ),
+            DeadNote::Judge { command } => {
+                write!(f, "dead stones by the engine judge `{command}`")
+            }
+        }
     }
 }
 
-/// Why a result counting cannot check is not checked (`None` for a count or a winner).
-pub(super) fn not_counted(recorded: &RecordedResult, raw: &str) -> Option<String> {
-    match *recorded {
-        RecordedResult::Resignation(w) => Some(format!("{} won by resignation", name(w))),
-        RecordedResult::Time(w) => Some(format!("{} won on time", name(w))),
-        RecordedResult::Forfeit(w) => Some(format!("{} won by forfeit", name(w))),
-        RecordedResult::Void => Some("the game has no result (void)".to_string()),
-        RecordedResult::Unknown => Some("the recorded result is unknown (?)".to_string()),
-        RecordedResult::Unparsed => Some(format!("RE[{raw}] could not be read")),
-        _ => None,
+/// Notes joined as the report gives them.
+pub(super) fn notes_text(notes: &[DeadNote]) -> String {
+    let words: Vec<String> = notes.iter().map(DeadNote::to_string).collect();
+    words.join("; ")
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::KomiUncertain => f.write_str("the komi is uncertain (unreadable, or the handicap is)"),
+            Why::HandicapMissing(stones) => write!(
+                f,
+                "the record lacks {stones} of its handicap stones (White moved first without them), so the position counted is not the game's"
+            ),
+            Why::MovesAfterEnd => f.write_str("moves were played after the game ended"),
+            Why::Unfinished { dame } => write!(
+                f,
+                "the position is not finished ({dame} points border both colours)"
+            ),
+            Why::Dead(notes) => f.write_str(&notes_text(notes)),
+            Why::NoPassesNothingRemoved => f.write_str(
+                "the game did not end by two passes and no dead stones were taken off",
+            ),
+            Why::NoPassesUnsettled => f.write_str(
+                "the game did not end by two passes and its position is not settled",
+            ),
+            Why::DeadNotDetermined => f.write_str("the dead stones are not determined"),
+            Why::SeveralChains { fit_mass } => write!(
+                f,
+                "readings that change several chains together give RE[] at {:.1}% of the odds",
+                fit_mass * 100.0
+            ),
+            Why::NotWeighed { unexplored } => write!(
+                f,
+                "readings not weighed one by one (too many doubted chains) hold {:.0}% of the odds",
+                unexplored * 100.0
+            ),
+        }
     }
 }
 
-/// An unverifiable `reason` completed with the estimate's `note` (its parts joined by
-/// "; "), leaving out the parts the reason already gives (a seki the check named as what
-/// keeps the position from a verdict is not named twice).
-pub(super) fn with_note(reason: String, note: &str) -> String {
-    let new: Vec<&str> = note
-        .split("; ")
-        .filter(|part| !reason.contains(part))
+impl fmt::Display for Unchecked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unchecked::NoResult => f.write_str("the record has no result (RE[])"),
+            Unchecked::Unfinished => {
+                f.write_str("the game is unfinished: no two passes and no result (RE[])")
+            }
+            Unchecked::NotACount { raw, recorded } => {
+                match *recorded {
+                    RecordedResult::Resignation(w) => write!(f, "{} won by resignation", name(w)),
+                    RecordedResult::Time(w) => write!(f, "{} won on time", name(w)),
+                    RecordedResult::Forfeit(w) => write!(f, "{} won by forfeit", name(w)),
+                    RecordedResult::Void => f.write_str("the game has no result (void)"),
+                    RecordedResult::Unknown => f.write_str("the recorded result is unknown (?)"),
+                    _ => write!(f, "RE[{raw}] could not be read"),
+                }?;
+                f.write_str(": counting cannot check that")
+            }
+            Unchecked::NotCounted => f.write_str("the final position was not counted"),
+            Unchecked::NotCountedBy(counting) => write!(
+                f,
+                "the final position was not counted by {}",
+                counting.as_str()
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Claim::Winner(w) => write!(f, "{} won", name(*w)),
+            Claim::Impossible { raw } => write!(
+                f,
+                "the record says {raw}, a margin no count gives (not a whole number of quarter points)"
+            ),
+            Claim::ImpossibleWinner { raw, winner } => write!(
+                f,
+                "{}, read as a win by {}",
+                Claim::Impossible { raw: raw.clone() },
+                name(*winner)
+            ),
+            // "the record says B+2.5", or with the raw text when it was written otherwise
+            // ("the record says 黑胜1又1/4子 (B+2.5)").
+            Claim::Margin { raw, points } => {
+                let written = format_points(*points);
+                if *raw == written {
+                    write!(f, "the record says {written}")
+                } else if points.abs() < SAME_POINTS {
+                    write!(f, "the record says {raw} (a draw)")
+                } else {
+                    write!(f, "the record says {raw} ({written})")
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Unchecked(why) => write!(f, "{why}"),
+            Found::SameWinner {
+                claim,
+                counting,
+                result,
+            } => write!(
+                f,
+                "{claim}; {} counting gives {result}, the same winner",
+                counting.as_str()
+            ),
+            Found::Agrees { note: None } => Ok(()),
+            Found::Agrees {
+                note: Some(AgreeNote::WinnerOnly),
+            } => f.write_str("the record names only the winner"),
+            Found::Agrees {
+                note: Some(AgreeNote::InStones { raw, points }),
+            } => write!(
+                f,
+                "RE[{raw}] read in stones: {} points",
+                format_points(*points)
+            ),
+            Found::Differs {
+                claim,
+                counting,
+                result,
+            } => write!(f, "{claim}, {} counting gives {result}", counting.as_str()),
+        }
+    }
+}
+
+/// An unverifiable `reason` completed with the dead stones' `notes`, leaving out those the
+/// reason already gives (a seki the check named as what keeps the position from a verdict
+/// is not named twice).
+pub(super) fn with_note(reason: String, notes: &[DeadNote]) -> String {
+    let new: Vec<String> = notes
+        .iter()
+        .map(DeadNote::to_string)
+        .filter(|note| !reason.contains(note.as_str()))
         .collect();
     match (reason.is_empty(), new.is_empty()) {
         (_, true) => reason,
@@ -157,7 +287,7 @@ pub(super) fn with_note(reason: String, note: &str) -> String {
 pub(super) fn unverifiable_reason(
     mismatch: String,
     fit: Option<(Vec<String>, f64)>,
-    why: Option<String>,
+    why: Option<Why>,
 ) -> String {
     match (fit, why) {
         (Some((assumed, share)), why) => format!(
@@ -222,22 +352,28 @@ pub(super) fn mismatch_message(recorded: &str, score: &Score) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::with_note;
+    use super::*;
 
     #[test]
-    pub(super) fn a_note_adds_only_what_the_reason_does_not_say() {
-        let seki = "the estimate judged 25 stones to be in seki";
-        let unsure = "the estimate is unsure of 1 chain(s) (3 stones)";
+    fn a_note_adds_only_what_the_reason_does_not_say() {
+        let seki = DeadNote::Seki { stones: 25 };
+        let unsure = DeadNote::Unsure {
+            chains: 1,
+            stones: 3,
+        };
         let reason = format!("the record says B+4.5, area counting gives B+1.5, but {seki}");
-        assert_eq!(with_note(reason.clone(), seki), reason);
+        assert_eq!(with_note(reason.clone(), &[seki.clone()]), reason);
         assert_eq!(
-            with_note(reason.clone(), &format!("{unsure}; {seki}")),
-            format!("{reason} ({unsure})")
+            with_note(reason.clone(), &[unsure.clone(), seki.clone()]),
+            format!("{reason} (the estimate is unsure of 1 chain(s) (3 stones))")
         );
-        assert_eq!(with_note(String::new(), seki), seki);
         assert_eq!(
-            with_note("the record says B+4.5".into(), seki),
-            format!("the record says B+4.5 ({seki})")
+            with_note(String::new(), &[seki.clone()]),
+            "the estimate judged 25 stones to be in seki"
+        );
+        assert_eq!(
+            with_note("the record says B+4.5".into(), &[seki]),
+            "the record says B+4.5 (the estimate judged 25 stones to be in seki)"
         );
     }
 }

@@ -30,7 +30,7 @@ pub use benson::{
 };
 pub use check::{impossible_margin, recorded_points, Check, Verdict};
 pub use dead::{
-    dead_from_markup, seki_candidates, seki_note, settle_dead, DeadFrom, DeadOutcome, DeadPolicy,
+    dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadNote, DeadOutcome, DeadPolicy,
     DeadSettler, DoubtedChain,
 };
 pub use margin::{format_number, format_points, format_stones, margin, winner_of};
