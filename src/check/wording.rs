@@ -362,13 +362,13 @@ mod tests {
             stones: 3,
         };
         let reason = format!("the record says B+4.5, area counting gives B+1.5, but {seki}");
-        assert_eq!(with_note(reason.clone(), &[seki.clone()]), reason);
+        assert_eq!(with_note(reason.clone(), std::slice::from_ref(&seki)), reason);
         assert_eq!(
             with_note(reason.clone(), &[unsure.clone(), seki.clone()]),
             format!("{reason} (the estimate is unsure of 1 chain(s) (3 stones))")
         );
         assert_eq!(
-            with_note(String::new(), &[seki.clone()]),
+            with_note(String::new(), std::slice::from_ref(&seki)),
             "the estimate judged 25 stones to be in seki"
         );
         assert_eq!(
