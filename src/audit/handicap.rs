@@ -16,6 +16,7 @@
 //! the first move, and the verdicts of the placements are combined into one.
 
 use crate::check::calibration::OTHER_PLACEMENT_ODDS;
+use crate::check::reason::Assumption;
 use crate::check::{ResultOutcome, DOUBT_BELOW};
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point};
@@ -126,17 +127,13 @@ pub fn vertices(placement: &Placement, size: BoardSize) -> String {
 /// lacks stood at D16, Q16, D4 (the fixed points; at odds 97%)", the odds left out where
 /// no other placement the moves allow is weighed.
 pub fn describe(placement: &Placement, size: BoardSize, odds: f64) -> String {
-    let odds = if odds < 1.0 {
-        format!("; at odds {:.0}%", odds * 100.0)
-    } else {
-        String::new()
-    };
-    format!(
-        "the {} handicap stones the record lacks stood at {} ({}{odds})",
-        placement.points.len(),
-        vertices(placement, size),
-        placement.name,
-    )
+    Assumption::Placement {
+        stones: placement.points.len(),
+        vertices: vertices(placement, size),
+        name: placement.name,
+        odds,
+    }
+    .to_string()
 }
 
 /// One verdict from the checks of the position counted with each placement that the

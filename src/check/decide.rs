@@ -4,7 +4,6 @@
 //! other mismatch, and every result counting cannot check (resignation, time, forfeit), is
 //! `unverifiable` with the reason in words.
 
-use crate::geom::Color;
 use crate::score::{
     format_points, impossible_margin, recorded_points, winner_of, Check, CountedBy, DeadFrom,
     DeadNote, DeadOutcome, RecordedResult, Score, Verdict,
@@ -13,7 +12,8 @@ use crate::score::{
 use super::calibration::{AGREE_SHARE, OPEN_DAME_LIMIT, SAME_POINTS, UNFINISHED_DAME};
 use super::odds::{Doubt, Reading, Search};
 use super::readings::Weighed;
-use super::wording::unverifiable_reason;
+use super::reason::{AgreeNote, Assumption, Claim, Found, Unchecked, Why};
+use super::wording::{assumptions_text, unverifiable_reason};
 use super::{Counter, Judgement};
 
 /// How the game ended, for the check of one counted position.
@@ -35,99 +35,6 @@ pub(super) struct Comparison {
     /// Recorded minus counted margin, when both are numbers.
     pub difference: Option<f64>,
     pub found: Found,
-}
-
-/// What the comparison found (worded by `check::wording`).
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Found {
-    /// Counting cannot check `RE[]`: why.
-    Unchecked(Unchecked),
-    /// A margin no count gives, whose winner is the count's (`result`): nothing to agree
-    /// with.
-    SameWinner {
-        claim: Claim,
-        counting: CountedBy,
-        result: String,
-    },
-    /// The count gives `RE[]`; `note` says how `RE[]` was read when that needs saying.
-    Agrees { note: Option<AgreeNote> },
-    /// The `counting` count (`result`) differs from what `RE[]` claims.
-    Differs {
-        claim: Claim,
-        counting: CountedBy,
-        result: String,
-    },
-}
-
-/// Why counting cannot check `RE[]`.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Unchecked {
-    /// No `RE[]`, or an empty one.
-    NoResult,
-    /// No `RE[]`, and no two passes: nothing was counted.
-    Unfinished,
-    /// A result that is not a count (a resignation, time, forfeit, void, unknown, or
-    /// unreadable: `raw`).
-    NotACount {
-        raw: String,
-        recorded: RecordedResult,
-    },
-    /// The position was not counted.
-    NotCounted,
-    /// The position was not counted that way.
-    NotCountedBy(CountedBy),
-}
-
-/// What `RE[]` claims.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Claim {
-    /// A winner only.
-    Winner(Color),
-    /// A margin no count gives (`raw`, trimmed).
-    Impossible { raw: String },
-    /// The same, read as a win by `winner`.
-    ImpossibleWinner { raw: String, winner: Color },
-    /// Black's margin `points`, written `raw` (trimmed).
-    Margin { raw: String, points: f64 },
-}
-
-/// How an agreeing `RE[]` was read, when that needs saying.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum AgreeNote {
-    /// It names only the winner.
-    WinnerOnly,
-    /// Its margin (`raw`, trimmed) was read in stones: `points` points.
-    InStones { raw: String, points: f64 },
-}
-
-/// What keeps a count from calling `RE[]` wrong (worded by `check::wording`).
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Why {
-    /// The komi cannot be known and the source suggests none.
-    KomiUncertain,
-    /// The record lacks this many of its handicap stones.
-    HandicapMissing(u32),
-    MovesAfterEnd,
-    /// `dame` points border both colours.
-    Unfinished {
-        dame: u32,
-    },
-    /// The dead stones are not determined, as their notes say.
-    Dead(Vec<DeadNote>),
-    /// No two passes, and no dead stones were taken off.
-    NoPassesNothingRemoved,
-    /// No two passes (a count whose readings are not weighed).
-    NoPassesUnsettled,
-    /// A count whose readings are not weighed.
-    DeadNotDetermined,
-    /// Readings of several chains together give `RE[]` at these odds.
-    SeveralChains {
-        fit_mass: f64,
-    },
-    /// Readings not weighed hold these odds.
-    NotWeighed {
-        unexplored: f64,
-    },
 }
 
 impl Found {
@@ -463,7 +370,7 @@ impl Counter<'_> {
             assumed: None,
         };
         let assumed = self.assumptions(shown, doubts, position);
-        check.assumed = (!assumed.is_empty()).then(|| assumed.join("; "));
+        check.assumed = (!assumed.is_empty()).then(|| assumptions_text(&assumed, "; "));
         let convention = match decision {
             Decision::Agrees {
                 reading,
@@ -506,14 +413,14 @@ impl Counter<'_> {
         reading: &Reading,
         confidence: Option<f64>,
         search: &Search,
-        assumed: &[String],
+        assumed: &[Assumption],
     ) -> Option<(CountedBy, Option<f64>)> {
         check.verdict = Verdict::Agrees;
         check.confidence = confidence;
         if !reading.flipped.is_empty() || self.counting_assumed(reading) {
             check.reason = Some(format!(
                 "RE[] fits if {}; the {} count of the most probable reading gives {} (this reading has {:.0}% of its odds)",
-                assumed.join(", "),
+                assumptions_text(assumed, ", "),
                 search.best.counting.as_str(),
                 format_points(search.best_margin),
                 100.0 * reading.probability / search.best.probability

@@ -10,6 +10,7 @@ pub mod fit_odds;
 pub mod judge;
 pub mod odds;
 mod readings;
+pub mod reason;
 pub use readings::area_score;
 pub mod source;
 mod sources;
@@ -26,8 +27,9 @@ pub use calibration::{
     UNFINISHED_DAME,
 };
 
-use decide::{check_of, compare, decide, CheckContext, Evidence, Found, Unchecked};
+use decide::{check_of, compare, decide, CheckContext, Evidence};
 use judge::JudgeConfig;
+use reason::{Found, Unchecked};
 use source::Conventions;
 use wording::{convention_message, mismatch_message, with_note};
 

@@ -633,24 +633,6 @@ impl Weigher<'_, '_, '_> {
     }
 }
 
-/// "the chain at D4 (3 stones), dead in 97% of the play-outs, is alive".
-pub fn describe_flip(doubt: &Doubt, position: &Position) -> String {
-    format!(
-        "the chain at {} ({} stone{}, counted {}{} at odds {:.0}%) is {}",
-        doubt.stones[0].vertex(position.size),
-        doubt.stones.len(),
-        if doubt.stones.len() == 1 { "" } else { "s" },
-        if doubt.dead { "dead" } else { "alive" },
-        if doubt.by_markup {
-            " by the markup"
-        } else {
-            ""
-        },
-        doubt.right * 100.0,
-        if doubt.dead { "alive" } else { "dead" }
-    )
-}
-
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;

@@ -18,6 +18,7 @@ use super::calibration::{
 use super::decide::{check_of, compare, decide, CheckContext, Decision, Evidence};
 use super::fit_odds::fit_odds;
 use super::odds::{self, calibrated, dead_with, Doubt, Reading, Recount, Search};
+use super::reason::Assumption;
 use super::{Counter, Judgement};
 
 /// The position whose readings were weighed.
@@ -169,6 +170,56 @@ impl Counter<'_> {
         }
         doubts.sort_by(|a, b| a.right.total_cmp(&b.right));
         (doubts, flipped_alone.into_inner())
+    }
+
+    /// What a reading assumes beyond the rules and the record.
+    pub(super) fn assumptions(
+        &self,
+        reading: &Reading,
+        doubts: &[Doubt],
+        position: &Position,
+    ) -> Vec<Assumption> {
+        let conventions = self.input.conventions;
+        let mut assumed = Vec::new();
+        if self.counting_assumed(reading) {
+            assumed.push(Assumption::Counting {
+                counting: reading.counting,
+                as_rules: reading.counting == self.primary,
+                source: conventions.source.name(),
+                odds: conventions.odds_of_counting(reading.counting),
+            });
+        }
+        if let Some(komi) = reading.komi {
+            assumed.push(Assumption::Komi {
+                komi,
+                km: self.input.komi.raw.clone(),
+                odds: conventions.odds_of_komi(komi),
+            });
+        }
+        if let Some(points) = reading.compensation {
+            assumed.push(Assumption::Compensation {
+                points,
+                odds: conventions.odds_of_compensation(points),
+            });
+        }
+        for &i in &reading.flipped {
+            let doubt = &doubts[i];
+            assumed.push(Assumption::Flip {
+                vertex: doubt.stones[0].vertex(position.size),
+                stones: doubt.stones.len(),
+                dead: doubt.dead,
+                by_markup: doubt.by_markup,
+                right: doubt.right,
+            });
+        }
+        if reading.open_point != 0 {
+            assumed.push(Assumption::OpenPoint {
+                ko: self.input.ko_at_end.map(|ko| ko.vertex(position.size)),
+                points: reading.open_point.unsigned_abs(),
+                black: reading.open_point > 0,
+            });
+        }
+        assumed
     }
 
     /// The count of a reading: its dead stones, komi and counting. `base` is the count of

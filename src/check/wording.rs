@@ -3,108 +3,12 @@
 
 use std::fmt;
 
-use crate::geom::{Color, Position};
+use crate::geom::Color;
 use crate::score::{format_number, format_points, CountedBy, DeadNote, RecordedResult, Score};
 
 use super::calibration::SAME_POINTS;
-use super::decide::{AgreeNote, Claim, Found, Unchecked, Why};
-use super::odds::{describe_flip, Doubt, Reading};
-use super::{Counter, ResultInput};
-
-impl Counter<'_> {
-    /// What a reading assumes beyond the rules and the record, in words.
-    pub(super) fn assumptions(
-        &self,
-        reading: &Reading,
-        doubts: &[Doubt],
-        position: &Position,
-    ) -> Vec<String> {
-        let mut assumed = Vec::new();
-        if self.counting_assumed(reading) {
-            assumed.push(self.counting_assumption(reading.counting));
-        }
-        if let Some(komi) = reading.komi {
-            assumed.push(self.komi_assumption(komi));
-        }
-        if let Some(points) = reading.compensation {
-            assumed.push(self.compensation_assumption(points));
-        }
-        for &i in &reading.flipped {
-            assumed.push(describe_flip(&doubts[i], position));
-        }
-        if reading.open_point != 0 {
-            assumed.push(self.open_point_assumption(reading.open_point, position));
-        }
-        assumed
-    }
-
-    /// "counted by area (records of Fox are, at odds 8%)".
-    pub(super) fn counting_assumption(&self, counting: CountedBy) -> String {
-        let conventions = self.input.conventions;
-        let odds = conventions.odds_of_counting(counting);
-        format!(
-            "counted by {}{} (records of {} are, at odds {:.0}%)",
-            counting.as_str(),
-            if counting == self.primary {
-                ", as the rules say"
-            } else {
-                ""
-            },
-            conventions.source.name(),
-            odds * 100.0
-        )
-    }
-
-    /// "komi 6.5 (KM[0] cannot be the komi this game was played with; 6.5 at odds 90%)".
-    pub(super) fn komi_assumption(&self, komi: f64) -> String {
-        let odds = self.input.conventions.odds_of_komi(komi);
-        format!(
-            "komi {} ({} cannot be the komi this game was played with; {} at odds {:.0}%)",
-            format_number(komi),
-            self.input
-                .komi
-                .raw
-                .as_deref()
-                .map_or("a record without KM[]".to_string(), |k| format!("KM[{k}]")),
-            format_number(komi),
-            odds * 100.0
-        )
-    }
-
-    /// "a handicap compensation of 1 point (the record does not name the rules …)".
-    pub(super) fn compensation_assumption(&self, points: f64) -> String {
-        let odds = self.input.conventions.odds_of_compensation(points);
-        let what = match points {
-            0.0 => "no handicap compensation".to_string(),
-            1.0 => "a handicap compensation of 1 point".to_string(),
-            _ => format!(
-                "a handicap compensation of {} points",
-                format_number(points)
-            ),
-        };
-        format!(
-            "{what} (the record does not name the rules that set it; at odds {:.0}%)",
-            odds * 100.0
-        )
-    }
-
-    /// "an unfinished boundary is worth 2 points to White" (`open_point` > 0: Black).
-    pub(super) fn open_point_assumption(&self, open_point: i8, position: &Position) -> String {
-        let what = match self.input.ko_at_end {
-            Some(ko) => format!(
-                "an unfinished boundary or the ko left open at {}",
-                ko.vertex(position.size)
-            ),
-            None => "an unfinished boundary".to_string(),
-        };
-        let points = open_point.unsigned_abs();
-        format!(
-            "{what} is worth {points} point{} to {}",
-            if points == 1 { "" } else { "s" },
-            if open_point > 0 { "Black" } else { "White" }
-        )
-    }
-}
+use super::reason::{AgreeNote, Assumption, Claim, Found, Unchecked, Why};
+use super::ResultInput;
 
 pub(super) fn name(color: Color) -> &'static str {
     match color {
@@ -266,6 +170,103 @@ impl fmt::Display for Found {
     }
 }
 
+impl fmt::Display for Assumption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            // "counted by area (records of Fox are, at odds 8%)".
+            Assumption::Counting {
+                counting,
+                as_rules,
+                source,
+                odds,
+            } => write!(
+                f,
+                "counted by {}{} (records of {source} are, at odds {:.0}%)",
+                counting.as_str(),
+                if *as_rules { ", as the rules say" } else { "" },
+                odds * 100.0
+            ),
+            // "komi 6.5 (KM[0] cannot be the komi this game was played with; 6.5 at odds 90%)".
+            Assumption::Komi { komi, km, odds } => write!(
+                f,
+                "komi {} ({} cannot be the komi this game was played with; {} at odds {:.0}%)",
+                format_number(*komi),
+                km.as_deref()
+                    .map_or("a record without KM[]".to_string(), |k| format!("KM[{k}]")),
+                format_number(*komi),
+                odds * 100.0
+            ),
+            // "a handicap compensation of 1 point (the record does not name the rules …)".
+            Assumption::Compensation { points, odds } => {
+                match *points {
+                    0.0 => f.write_str("no handicap compensation"),
+                    1.0 => f.write_str("a handicap compensation of 1 point"),
+                    _ => write!(
+                        f,
+                        "a handicap compensation of {} points",
+                        format_number(*points)
+                    ),
+                }?;
+                write!(
+                    f,
+                    " (the record does not name the rules that set it; at odds {:.0}%)",
+                    odds * 100.0
+                )
+            }
+            // "the chain at D4 (3 stones, counted dead at odds 97%) is alive".
+            Assumption::Flip {
+                vertex,
+                stones,
+                dead,
+                by_markup,
+                right,
+            } => write!(
+                f,
+                "the chain at {vertex} ({stones} stone{}, counted {}{} at odds {:.0}%) is {}",
+                if *stones == 1 { "" } else { "s" },
+                if *dead { "dead" } else { "alive" },
+                if *by_markup { " by the markup" } else { "" },
+                right * 100.0,
+                if *dead { "alive" } else { "dead" }
+            ),
+            // "an unfinished boundary is worth 2 points to White".
+            Assumption::OpenPoint { ko, points, black } => {
+                match ko {
+                    Some(ko) => write!(f, "an unfinished boundary or the ko left open at {ko}"),
+                    None => f.write_str("an unfinished boundary"),
+                }?;
+                write!(
+                    f,
+                    " is worth {points} point{} to {}",
+                    if *points == 1 { "" } else { "s" },
+                    if *black { "Black" } else { "White" }
+                )
+            }
+            Assumption::Placement {
+                stones,
+                vertices,
+                name,
+                odds,
+            } => {
+                write!(
+                    f,
+                    "the {stones} handicap stones the record lacks stood at {vertices} ({name}"
+                )?;
+                if *odds < 1.0 {
+                    write!(f, "; at odds {:.0}%", odds * 100.0)?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+/// Assumptions in words, joined by `separator`.
+pub fn assumptions_text(assumed: &[Assumption], separator: &str) -> String {
+    let words: Vec<String> = assumed.iter().map(Assumption::to_string).collect();
+    words.join(separator)
+}
+
 /// An unverifiable `reason` completed with the dead stones' `notes`, leaving out those the
 /// reason already gives (a seki the check named as what keeps the position from a verdict
 /// is not named twice).
@@ -286,13 +287,13 @@ pub(super) fn with_note(reason: String, notes: &[DeadNote]) -> String {
 /// the most probable reading's, and what keeps the position from a verdict.
 pub(super) fn unverifiable_reason(
     mismatch: String,
-    fit: Option<(Vec<String>, f64)>,
+    fit: Option<(Vec<Assumption>, f64)>,
     why: Option<Why>,
 ) -> String {
     match (fit, why) {
         (Some((assumed, share)), why) => format!(
             "{mismatch}; RE[] fits only if {} (a reading at {:.1}% of the odds of the most probable){}",
-            assumed.join(", "),
+            assumptions_text(&assumed, ", "),
             100.0 * share,
             why.map_or(String::new(), |w| format!("; {w}"))
         ),
@@ -362,7 +363,10 @@ mod tests {
             stones: 3,
         };
         let reason = format!("the record says B+4.5, area counting gives B+1.5, but {seki}");
-        assert_eq!(with_note(reason.clone(), std::slice::from_ref(&seki)), reason);
+        assert_eq!(
+            with_note(reason.clone(), std::slice::from_ref(&seki)),
+            reason
+        );
         assert_eq!(
             with_note(reason.clone(), &[unsure.clone(), seki.clone()]),
             format!("{reason} (the estimate is unsure of 1 chain(s) (3 stones))")
