@@ -663,6 +663,7 @@ fn check_result(
             .collect();
         handicap::combine(outcomes, terms.size)
     };
+    report.check = outcome.worded_check();
     let offset = record.root.result.map_or(0, |v| v.offset as usize);
     findings.extend(
         outcome
@@ -671,7 +672,6 @@ fn check_result(
             .map(|f| Finding { offset, ..f }),
     );
     report.score = outcome.score;
-    report.check = outcome.check;
 }
 
 /// The countings and komi the record's source suggests, with their odds, for the

@@ -16,7 +16,7 @@
 //! the first move, and the verdicts of the placements are combined into one.
 
 use crate::check::calibration::OTHER_PLACEMENT_ODDS;
-use crate::check::reason::Assumption;
+use crate::check::reason::{Assumption, Reason};
 use crate::check::{ResultOutcome, DOUBT_BELOW};
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point};
@@ -123,17 +123,15 @@ pub fn vertices(placement: &Placement, size: BoardSize) -> String {
     vertices.join(", ")
 }
 
-/// The placement in words, for a verdict's assumptions: "the 3 handicap stones the record
-/// lacks stood at D16, Q16, D4 (the fixed points; at odds 97%)", the odds left out where
-/// no other placement the moves allow is weighed.
-pub fn describe(placement: &Placement, size: BoardSize, odds: f64) -> String {
+/// The placement as a verdict's assumption, at `odds` (1 where no other placement the moves
+/// allow is weighed).
+pub fn assumption(placement: &Placement, size: BoardSize, odds: f64) -> Assumption {
     Assumption::Placement {
         stones: placement.points.len(),
         vertices: vertices(placement, size),
         name: placement.name,
         odds,
     }
-    .to_string()
 }
 
 /// One verdict from the checks of the position counted with each placement that the
@@ -152,12 +150,12 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
     let (first, odds, mut outcome) = weighed.next().expect("a placement the moves allow");
     let others: Vec<_> = weighed.collect();
     let counted = outcome.score.is_some();
+    let assumed = assumption(first, size, odds);
     let check = &mut outcome.check;
-    let assumed = describe(first, size, odds);
     match check.verdict {
         Verdict::Agrees => {
             check.confidence = check.confidence.map(|c| c * odds);
-            prepend(&mut check.assumed, assumed);
+            outcome.assumed.insert(0, assumed);
         }
         Verdict::Disagrees => {
             let fits_elsewhere = others.iter().find(|(_, o, other)| {
@@ -166,13 +164,12 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
             if let Some((placement, o, _)) = fits_elsewhere {
                 check.verdict = Verdict::Unverifiable;
                 check.confidence = None;
-                check.reason = Some(format!(
-                    "{} (counted as if {}); but RE[] fits if {}",
-                    check.reason.as_deref().unwrap_or("RE[] is not the count"),
-                    assumed,
-                    describe(placement, size, *o)
-                ));
-                check.assumed = None;
+                outcome.reason = Some(Reason::CountedAs {
+                    reason: Reason::boxed(outcome.reason.take()),
+                    placement: assumed,
+                    fits: Some(assumption(placement, size, *o)),
+                });
+                outcome.assumed.clear();
                 outcome.findings.retain(|f| f.code != Code::ResultMismatch);
             } else {
                 let elsewhere: f64 = others
@@ -180,28 +177,20 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
                     .map(|(_, o, other)| o * other.check.confidence.unwrap_or(0.0))
                     .sum();
                 check.confidence = check.confidence.map(|c| c * odds + elsewhere);
-                prepend(&mut check.assumed, assumed);
+                outcome.assumed.insert(0, assumed);
             }
         }
         // A result no count checks (a resignation) says nothing of the stones.
         Verdict::Unverifiable if !counted => {}
         Verdict::Unverifiable => {
-            check.reason = Some(format!(
-                "{} (counted as if {})",
-                check.reason.as_deref().unwrap_or("not checked"),
-                assumed
-            ));
+            outcome.reason = Some(Reason::CountedAs {
+                reason: Reason::boxed(outcome.reason.take()),
+                placement: assumed,
+                fits: None,
+            });
         }
     }
     outcome
-}
-
-/// Puts `first` before what a check already assumed.
-fn prepend(assumed: &mut Option<String>, first: String) {
-    *assumed = Some(match assumed.take() {
-        Some(rest) => format!("{first}; {rest}"),
-        None => first,
-    });
 }
 
 /// What `HA[]` and the setup stones before the first move say of the handicap.
@@ -433,6 +422,8 @@ mod tests {
         ResultOutcome {
             score: None,
             check,
+            reason: None,
+            assumed: Vec::new(),
             findings,
         }
     }
@@ -450,7 +441,7 @@ mod tests {
         );
         assert_eq!(fits_elsewhere.check.verdict, Verdict::Unverifiable);
         assert!(fits_elsewhere.findings.is_empty(), "no result-mismatch");
-        let reason = fits_elsewhere.check.reason.unwrap();
+        let reason = fits_elsewhere.worded_check().reason.unwrap();
         assert!(
             reason.ends_with("but RE[] fits if the 3 handicap stones the record lacks stood at Q16, D4, Q4 (the lower right corner instead of the upper left; at odds 3%)"),
             "{reason}"
@@ -468,7 +459,7 @@ mod tests {
         let confidence = wrong_everywhere.check.confidence.unwrap();
         assert!((confidence - (0.97 * 0.99 + 0.03 * 0.5)).abs() < 1e-9);
         assert!(wrong_everywhere
-            .check
+            .worded_check()
             .assumed
             .unwrap()
             .starts_with("the 3 handicap stones the record lacks stood at D16, Q16, D4"));
@@ -491,7 +482,7 @@ mod tests {
         let alone = combine(vec![(&three[1], outcome(Verdict::Agrees, 0.8))], size);
         assert_eq!(alone.check.confidence, Some(0.8));
         assert_eq!(
-            alone.check.assumed.as_deref(),
+            alone.worded_check().assumed.as_deref(),
             Some("the 3 handicap stones the record lacks stood at Q16, D4, Q4 (the lower right corner instead of the upper left)")
         );
     }
@@ -581,11 +572,11 @@ mod tests {
         let size = BoardSize::STANDARD;
         let p = &placements(size, 3)[0];
         assert_eq!(
-            describe(p, size, 0.97),
+            assumption(p, size, 0.97).to_string(),
             "the 3 handicap stones the record lacks stood at D16, Q16, D4 (the fixed points; at odds 97%)"
         );
         assert_eq!(
-            describe(&placements(size, 2)[0], size, 1.0),
+            assumption(&placements(size, 2)[0], size, 1.0).to_string(),
             "the 2 handicap stones the record lacks stood at Q16, D4 (the fixed points)"
         );
     }

@@ -5,15 +5,15 @@
 //! `unverifiable` with the reason in words.
 
 use crate::score::{
-    format_points, impossible_margin, recorded_points, winner_of, Check, CountedBy, DeadFrom,
-    DeadNote, DeadOutcome, RecordedResult, Score, Verdict,
+    impossible_margin, recorded_points, winner_of, Check, CountedBy, DeadFrom, DeadNote,
+    DeadOutcome, RecordedResult, Score, Verdict,
 };
 
 use super::calibration::{AGREE_SHARE, OPEN_DAME_LIMIT, SAME_POINTS, UNFINISHED_DAME};
 use super::odds::{Doubt, Reading, Search};
 use super::readings::Weighed;
-use super::reason::{AgreeNote, Assumption, Claim, Found, Unchecked, Why};
-use super::wording::{assumptions_text, unverifiable_reason};
+use super::reason::{AgreeNote, Assumption, Claim, Found, Reason, Unchecked, Why};
+
 use super::{Counter, Judgement};
 
 /// How the game ended, for the check of one counted position.
@@ -39,7 +39,7 @@ pub(super) struct Comparison {
 
 impl Found {
     /// The reason the comparison alone gives.
-    fn reason(&self) -> Option<String> {
+    pub(super) fn reason(&self) -> Option<String> {
         match self {
             Found::Agrees { note: None } => None,
             found => Some(found.to_string()),
@@ -260,28 +260,36 @@ fn weigh(search: &Search, target: f64, unsettled: Option<&Why>, doubt_below: f64
     }
 }
 
-/// The report's check for a verdict decided without readings.
-pub(super) fn check_of(raw: Option<&str>, comparison: Comparison, decision: Decision) -> Check {
+/// The report's check for a verdict decided without readings, and its reason.
+pub(super) fn check_of(
+    raw: Option<&str>,
+    comparison: Comparison,
+    decision: Decision,
+) -> (Check, Option<Reason>) {
+    let compared = |found: Found| found.reason().is_some().then_some(Reason::Compared(found));
     let (verdict, reason) = match decision {
-        Decision::Agrees { .. } => (Verdict::Agrees, comparison.found.reason()),
-        Decision::Disagrees { .. } => (Verdict::Disagrees, comparison.found.reason()),
+        Decision::Agrees { .. } => (Verdict::Agrees, compared(comparison.found)),
+        Decision::Disagrees { .. } => (Verdict::Disagrees, compared(comparison.found)),
         Decision::Unverifiable { why } => {
-            let reason = match (&comparison.found, why) {
-                (found @ Found::Differs { .. }, Some(why)) => format!("{found}, but {why}"),
-                (found, _) => found.reason().unwrap_or_default(),
+            let why = why.filter(|_| matches!(comparison.found, Found::Differs { .. }));
+            let reason = Reason::Unverifiable {
+                found: comparison.found,
+                fit: None,
+                why,
             };
             (Verdict::Unverifiable, Some(reason))
         }
     };
-    Check {
+    let check = Check {
         recorded: raw.map(str::to_string),
         computed: comparison.computed,
         verdict,
-        reason,
+        reason: None,
         difference: comparison.difference,
         confidence: None,
         assumed: None,
-    }
+    };
+    (check, reason)
 }
 
 impl Counter<'_> {
@@ -364,34 +372,35 @@ impl Counter<'_> {
             recorded: input.recorded_raw.map(str::to_string),
             computed: comparison.computed,
             verdict: Verdict::Unverifiable,
-            reason: comparison.found.reason(),
+            reason: None,
             difference: comparison.difference,
             confidence: None,
             assumed: None,
         };
+        let found = comparison.found;
         let assumed = self.assumptions(shown, doubts, position);
-        check.assumed = (!assumed.is_empty()).then(|| assumptions_text(&assumed, "; "));
-        let convention = match decision {
+        let (reason, convention) = match decision {
             Decision::Agrees {
                 reading,
                 confidence,
             } => {
                 let reading = reading.as_ref().unwrap_or(&search.best);
-                self.agreeing(&mut check, reading, confidence, search, &assumed)
+                check.verdict = Verdict::Agrees;
+                check.confidence = confidence;
+                self.agreeing(found, reading, search, &assumed)
             }
             Decision::Disagrees { confidence } => {
-                disagreeing(&mut check, confidence, search, doubts);
-                None
+                check.verdict = Verdict::Disagrees;
+                check.confidence = Some(confidence);
+                let reason = disagreeing(found, &check, confidence, search, doubts);
+                (reason, None)
             }
             Decision::Unverifiable { why } => {
-                let mismatch = check.reason.take().unwrap_or_default();
-                check.verdict = Verdict::Unverifiable;
                 let fit = search.fit.as_ref().map(|fit| {
                     let assumed = self.assumptions(fit, doubts, position);
                     (assumed, fit.probability / search.best.probability)
                 });
-                check.reason = Some(unverifiable_reason(mismatch, fit, why));
-                None
+                (Some(Reason::Unverifiable { found, fit, why }), None)
             }
         };
         Judgement {
@@ -400,61 +409,61 @@ impl Counter<'_> {
                 && shown == &search.best,
             score,
             check,
+            reason,
+            assumed,
             convention,
         }
     }
 
-    /// Marks `check` as agreeing through `reading`, with its reason when the reading flips a
-    /// chain or assumes its counting ([`Counter::counting_assumed`]); returns the convention
-    /// the reading assumed, if any.
+    /// The reason of an agreement through `reading` (what the comparison `found`, or, when
+    /// the reading flips a chain or assumes its counting ([`Counter::counting_assumed`]),
+    /// what it assumes), and the convention the reading assumed, if any.
     pub(super) fn agreeing(
         &self,
-        check: &mut Check,
+        found: Found,
         reading: &Reading,
-        confidence: Option<f64>,
         search: &Search,
         assumed: &[Assumption],
-    ) -> Option<(CountedBy, Option<f64>)> {
-        check.verdict = Verdict::Agrees;
-        check.confidence = confidence;
-        if !reading.flipped.is_empty() || self.counting_assumed(reading) {
-            check.reason = Some(format!(
-                "RE[] fits if {}; the {} count of the most probable reading gives {} (this reading has {:.0}% of its odds)",
-                assumptions_text(assumed, ", "),
-                search.best.counting.as_str(),
-                format_points(search.best_margin),
-                100.0 * reading.probability / search.best.probability
-            ));
-        }
-        (reading.counting != self.primary || reading.komi.is_some())
-            .then_some((reading.counting, reading.komi))
+    ) -> (Option<Reason>, Option<(CountedBy, Option<f64>)>) {
+        let reason = if !reading.flipped.is_empty() || self.counting_assumed(reading) {
+            Some(Reason::FitsIf {
+                assumed: assumed.to_vec(),
+                counting: search.best.counting,
+                margin: search.best_margin,
+                odds: reading.probability,
+                best_odds: search.best.probability,
+            })
+        } else {
+            found.reason().is_some().then_some(Reason::Compared(found))
+        };
+        let convention = (reading.counting != self.primary || reading.komi.is_some())
+            .then_some((reading.counting, reading.komi));
+        (reason, convention)
     }
 }
 
-/// Marks `check` as disagreeing, its reason completed with the odds of the readings that
-/// would give `RE[]` and, when the count is `RE[]`'s margin with the other winner, with
-/// that.
-pub(super) fn disagreeing(check: &mut Check, confidence: f64, search: &Search, doubts: &[Doubt]) {
-    check.verdict = Verdict::Disagrees;
-    check.confidence = Some(confidence);
-    if !doubts.is_empty() || search.fit.is_some() {
-        check.reason = Some(format!(
-            "{}; the readings that would give RE[] hold {:.1}% of the odds",
-            check.reason.take().unwrap_or_default(),
-            100.0 * (1.0 - confidence)
-        ));
-    }
+/// The reason of a disagreement: what the comparison `found`, with the odds of the
+/// readings that would give `RE[]` and, when the count is `RE[]`'s margin with the other
+/// winner, that.
+pub(super) fn disagreeing(
+    found: Found,
+    check: &Check,
+    confidence: f64,
+    search: &Search,
+    doubts: &[Doubt],
+) -> Option<Reason> {
+    let odds = (!doubts.is_empty() || search.fit.is_some()).then_some(1.0 - confidence);
+    // The count to the point, with the other winner: RE[]'s colour is the likelier slip
+    // than a count that errs by exactly twice the margin.
     let swapped = check
         .difference
-        .is_some_and(|d| (d + 2.0 * search.best_margin).abs() < SAME_POINTS);
-    if swapped && search.best_margin.abs() > SAME_POINTS {
-        // The count to the point, with the other winner: RE[]'s colour is the
-        // likelier slip than a count that errs by exactly twice the margin.
-        check.reason = Some(format!(
-            "{}; the count's own margin with the other winner: the winner in RE[] may be the wrong colour",
-            check.reason.take().unwrap_or_default()
-        ));
-    }
+        .is_some_and(|d| (d + 2.0 * search.best_margin).abs() < SAME_POINTS)
+        && search.best_margin.abs() > SAME_POINTS;
+    (found.reason().is_some() || odds.is_some() || swapped).then_some(Reason::Disagrees {
+        found,
+        odds,
+        swapped,
+    })
 }
 
 #[cfg(test)]
@@ -633,7 +642,7 @@ mod tests {
             ..count(185)
         };
         assert_eq!(why(PASSED, &open), Why::Unfinished { dame: 12 });
-        let check = check_of(
+        let (check, reason) = check_of(
             Some("W+"),
             c.clone(),
             decide(&Evidence::Compared {
@@ -643,9 +652,18 @@ mod tests {
             }),
         );
         assert_eq!(check.verdict, Verdict::Unverifiable);
+        let reason = reason.unwrap();
+        assert!(matches!(
+            reason,
+            Reason::Unverifiable {
+                why: Some(Why::DeadNotDetermined),
+                fit: None,
+                ..
+            }
+        ));
         assert_eq!(
-            check.reason.as_deref(),
-            Some("White won, area counting gives B+1.5, but the dead stones are not determined")
+            reason.to_string(),
+            "White won, area counting gives B+1.5, but the dead stones are not determined"
         );
 
         let c = compared(Some("B"), Some(&score), CountedBy::Area);
@@ -654,11 +672,13 @@ mod tests {
             score: Some(&score),
             ctx: PASSED,
         });
-        let check = check_of(Some("B"), c, decision);
+        let (check, reason) = check_of(Some("B"), c, decision);
         assert_eq!(check.verdict, Verdict::Agrees);
         assert_eq!(
-            check.reason.as_deref(),
-            Some("the record names only the winner")
+            reason,
+            Some(Reason::Compared(Found::Agrees {
+                note: Some(AgreeNote::WinnerOnly)
+            }))
         );
     }
 

@@ -20,7 +20,7 @@ use crate::finding::{Code, Finding, Severity};
 use crate::geom::{Color, Point, Position};
 use crate::komi::Komi;
 use crate::rules::Rules;
-use crate::score::{Check, CountedBy, DeadOutcome, DeadPolicy, RecordedResult, Score, Verdict};
+use crate::score::{Check, CountedBy, DeadPolicy, RecordedResult, Score, Verdict};
 
 pub use calibration::{
     open_boundary_odds, AGREE_SHARE, DOUBT_BELOW, MARKUP_DOUBT_BELOW, OPEN_DAME_LIMIT,
@@ -29,9 +29,10 @@ pub use calibration::{
 
 use decide::{check_of, compare, decide, CheckContext, Evidence};
 use judge::JudgeConfig;
+use reason::{Assumption, FitsAt, Reason};
 use reason::{Found, Unchecked};
 use source::Conventions;
-use wording::{convention_message, mismatch_message, with_note};
+use wording::{assumptions_text, convention_message, mismatch_message, unparsed_message};
 
 /// What the scorer needs to know about one replayed game.
 pub struct ResultInput<'a> {
@@ -79,10 +80,24 @@ impl ResultInput<'_> {
 /// The count and the check of one game, and the findings they call for.
 pub struct ResultOutcome {
     pub score: Option<Score>,
+    /// The check, its reason and assumptions aside (see [`ResultOutcome::worded_check`]).
     pub check: Check,
+    pub reason: Option<Reason>,
+    pub assumed: Vec<Assumption>,
     /// `result-mismatch`, `counting-convention` or `unparsed-result`, placed by the caller
     /// at `RE[]`.
     pub findings: Vec<Finding>,
+}
+
+impl ResultOutcome {
+    /// The report's check: with its reason and assumptions in words.
+    pub fn worded_check(&self) -> Check {
+        Check {
+            reason: self.reason.as_ref().map(Reason::to_string),
+            assumed: (!self.assumed.is_empty()).then(|| assumptions_text(&self.assumed, "; ")),
+            ..self.check.clone()
+        }
+    }
 }
 
 impl Check {
@@ -103,7 +118,10 @@ impl Check {
 /// The check of one counted position, and the reading that gave it.
 struct Judgement {
     score: Score,
+    /// The check, its reason and assumptions aside.
     check: Check,
+    reason: Option<Reason>,
+    assumed: Vec<Assumption>,
     /// The reading of an agreement, when it is not the rules' own counting and komi.
     convention: Option<(CountedBy, Option<f64>)>,
     /// `RE[]` is the count of the most probable reading.
@@ -128,10 +146,7 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
             Code::UnparsedResult,
             Severity::Warning,
             0,
-            format!(
-                "RE[{}] is not a result sgfaudit can read: not checked",
-                input.recorded_raw.unwrap_or("")
-            ),
+            unparsed_message(input.recorded_raw.unwrap_or("")),
         ));
     }
     let claims_count = recorded.is_some_and(RecordedResult::claims_count);
@@ -144,11 +159,14 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     let position = match input.final_position {
         Some(p) if input.ended_by_passes || claims_count => p,
         _ => {
+            let (check, reason) = not_counted(input, ctx);
             return ResultOutcome {
                 score: None,
-                check: not_counted(input, ctx),
+                check,
+                reason,
+                assumed: Vec::new(),
                 findings,
-            }
+            };
         }
     };
 
@@ -165,28 +183,37 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     }
     let Judgement {
         mut score,
-        mut check,
+        check,
+        mut reason,
+        assumed,
         convention,
         ..
     } = judgement;
+    if !dead.notes.is_empty() && check.verdict == Verdict::Unverifiable {
+        reason = Some(Reason::WithNotes {
+            reason: Reason::boxed(reason),
+            notes: dead.notes.clone(),
+        });
+    }
     finish(
         input,
         primary,
-        &dead,
         convention,
         &mut score,
-        &mut check,
+        &check,
         &mut findings,
     );
     ResultOutcome {
         score: Some(score),
         check,
+        reason,
+        assumed,
         findings,
     }
 }
 
 /// The check of a game that is not counted (no two passes, and `RE[]` claims no count).
-fn not_counted(input: &ResultInput<'_>, ctx: CheckContext) -> Check {
+fn not_counted(input: &ResultInput<'_>, ctx: CheckContext) -> (Check, Option<Reason>) {
     let mut comparison = compare(input.recorded_raw, input.recorded, None, ctx.counting);
     if input.recorded_raw.is_none() {
         comparison.found = Found::Unchecked(Unchecked::Unfinished);
@@ -214,70 +241,61 @@ fn judge_at_end(
         ..ctx
     };
     let (end, _) = counter.judge(at_end, counter.input.captures_at_end, as_end);
-    let counted = format!(
-        "the final position was counted ({}); at the two passes that ended the game it was {}",
-        judgement.check.computed.as_deref().unwrap_or("?"),
-        end.check.computed.as_deref().unwrap_or("?")
-    );
+    let last_count = judgement.check.computed.clone();
+    let end_count = end.check.computed.clone();
+    let at = |mut judgement: Judgement, fits| {
+        judgement.reason = Some(Reason::AtEnd {
+            last: last_count.clone(),
+            end: end_count.clone(),
+            fits,
+            reason: Reason::boxed(judgement.reason.take()),
+        });
+        judgement
+    };
     if judgement.check.verdict == Verdict::Agrees {
-        return with_reason(
-            judgement,
-            &format!("{counted}; RE[] fits the final position"),
-        );
+        return at(judgement, FitsAt::Final);
     }
     if end.check.verdict == Verdict::Agrees {
-        let fits = format!("{counted}: RE[] fits the position at the two passes");
-        return with_reason(end, &fits);
+        return at(end, FitsAt::Passes);
     }
     if end.check.verdict == Verdict::Disagrees {
         let (last_judged, _) = counter.judge(last, counter.input.captures, as_end);
         if last_judged.check.verdict == Verdict::Disagrees {
-            return fits_neither(counted, last_judged, &end);
+            return fits_neither(last_count, end_count, last_judged, end);
         }
     }
-    with_reason(judgement, &format!("{counted}; RE[] fits neither"))
+    at(judgement, FitsAt::Neither)
 }
 
 /// `disagrees` for a record that both its final position and its position at the two
 /// passes call wrong: `RE[]` is right only if one of them fits, so the odds of that are at
 /// most the sum of the two.
-fn fits_neither(counted: String, mut last: Judgement, end: &Judgement) -> Judgement {
+fn fits_neither(
+    last_count: Option<String>,
+    end_count: Option<String>,
+    mut last: Judgement,
+    end: Judgement,
+) -> Judgement {
     let sure = |j: &Judgement| j.check.confidence.unwrap_or(0.0);
-    last.check.confidence = Some((sure(&last) + sure(end) - 1.0).max(0.0));
-    let at_end = end.check.reason.as_deref().unwrap_or("");
-    let reason = format!(
-        "{counted}; RE[] fits neither; {}; at the two passes, {at_end}",
-        last.check.reason.as_deref().unwrap_or("")
-    );
-    last.check.reason = Some(reason);
+    last.check.confidence = Some((sure(&last) + sure(&end) - 1.0).max(0.0));
+    last.reason = Some(Reason::FitsNeither {
+        last: last_count,
+        end: end_count,
+        last_reason: Reason::boxed(last.reason.take()),
+        end_reason: Reason::boxed(end.reason),
+    });
     last
 }
 
-/// A judgement whose reason is `lead`, followed by its own.
-fn with_reason(mut judgement: Judgement, lead: &str) -> Judgement {
-    judgement.check.reason = Some(match &judgement.check.reason {
-        Some(r) => format!("{lead}; {r}"),
-        None => lead.to_string(),
-    });
-    judgement
-}
-
-/// The last words of a check: the estimate's doubt in an unverifiable reason, and the
-/// findings the verdict calls for.
+/// The findings the verdict calls for, and the territory count where it is reported.
 fn finish(
     input: &ResultInput<'_>,
     primary: CountedBy,
-    dead: &DeadOutcome,
     convention: Option<(CountedBy, Option<f64>)>,
     score: &mut Score,
-    check: &mut Check,
+    check: &Check,
     findings: &mut Vec<Finding>,
 ) {
-    if let (false, Verdict::Unverifiable) = (dead.notes.is_empty(), check.verdict) {
-        let reason = check.reason.take().unwrap_or_default();
-        check.reason = Some(with_note(reason, &dead.notes));
-    }
-
     if let Some((counting, komi)) = convention {
         findings.push(Finding::new(
             Code::CountingConvention,

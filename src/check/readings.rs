@@ -285,8 +285,11 @@ impl Counter<'_> {
                 score: Some(&score),
                 ctx,
             });
+            let (check, reason) = check_of(input.recorded_raw, comparison, decision);
             let judgement = Judgement {
-                check: check_of(input.recorded_raw, comparison, decision),
+                check,
+                reason,
+                assumed: Vec::new(),
                 score,
                 convention: None,
                 exact: false,

@@ -142,3 +142,82 @@ pub enum Assumption {
         odds: f64,
     },
 }
+
+/// Why the check gave its verdict, as the report's `reason` says it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reason {
+    /// What the comparison of `RE[]` with the count found, alone.
+    Compared(Found),
+    /// `RE[]` fits a reading (at `odds`) that `assumed` more than the most probable one
+    /// (at `best_odds`), whose `counting` count gives `margin`.
+    FitsIf {
+        assumed: Vec<Assumption>,
+        counting: CountedBy,
+        margin: f64,
+        odds: f64,
+        best_odds: f64,
+    },
+    /// `RE[]` differs from the count; the readings that would give it hold `odds` (when
+    /// any was weighed); `swapped`: the count is `RE[]`'s margin with the other winner.
+    Disagrees {
+        found: Found,
+        odds: Option<f64>,
+        swapped: bool,
+    },
+    /// `RE[]` differs from the count but cannot be called wrong: the reading that would
+    /// give it (what it assumes, and its share of the most probable reading's odds), and
+    /// what keeps the position from a verdict.
+    Unverifiable {
+        found: Found,
+        fit: Option<(Vec<Assumption>, f64)>,
+        why: Option<Why>,
+    },
+    /// The engine judge was asked and gave no answer (`failure`): the estimate's reason.
+    JudgeFailed {
+        reason: Option<Box<Reason>>,
+        failure: String,
+    },
+    /// Moves follow the two passes that ended the game: the final position's count
+    /// (`last`) and the one at the passes (`end`), which of them `RE[]` fits, and the
+    /// reason of the judgement that stands.
+    AtEnd {
+        last: Option<String>,
+        end: Option<String>,
+        fits: FitsAt,
+        reason: Option<Box<Reason>>,
+    },
+    /// Both positions call `RE[]` wrong: each one's reason.
+    FitsNeither {
+        last: Option<String>,
+        end: Option<String>,
+        last_reason: Option<Box<Reason>>,
+        end_reason: Option<Box<Reason>>,
+    },
+    /// An unverifiable reason completed with the dead stones' notes it does not give.
+    WithNotes {
+        reason: Option<Box<Reason>>,
+        notes: Vec<DeadNote>,
+    },
+    /// The record lacks its handicap stones: the count assumed `placement`; `fits`, when
+    /// `RE[]` fits another placement.
+    CountedAs {
+        reason: Option<Box<Reason>>,
+        placement: Assumption,
+        fits: Option<Assumption>,
+    },
+}
+
+/// Which position `RE[]` fits when moves follow the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FitsAt {
+    Final,
+    Passes,
+    Neither,
+}
+
+impl Reason {
+    /// The reason, boxed where one reason holds another.
+    pub fn boxed(reason: Option<Reason>) -> Option<Box<Reason>> {
+        reason.map(Box::new)
+    }
+}

@@ -11,6 +11,7 @@ use crate::score::{
 use super::calibration::{JUDGE_CONFIRMS, JUDGE_OVERRULES, MARKUP_DISPUTED};
 use super::decide::CheckContext;
 use super::judge::{judge_position, JudgeAnswer, JudgeConfig};
+use super::reason::Reason;
 use super::{Counter, Judgement};
 
 impl Counter<'_> {
@@ -111,10 +112,10 @@ impl Counter<'_> {
                 self.judge_with(position, captures, ctx, outcome)
             }
             JudgeAnswer::Failed(failure) => {
-                let reason = judgement.check.reason.take().unwrap_or_default();
-                judgement.check.reason = Some(format!(
-                    "{reason} (the engine judge gave no answer: {failure})"
-                ));
+                judgement.reason = Some(Reason::JudgeFailed {
+                    reason: Reason::boxed(judgement.reason.take()),
+                    failure: failure.to_string(),
+                });
                 (judgement, estimate)
             }
         }

@@ -1,5 +1,6 @@
-//! The check's words: what a reading assumes, why a result is unverifiable, and the
-//! messages of the findings the verdict calls for.
+//! The check's words, and the only place they are made: the reasons and assumptions of
+//! [`super::reason`] (`Display`), the dead stones' notes, and the messages of the findings
+//! the verdict calls for.
 
 use std::fmt;
 
@@ -7,7 +8,7 @@ use crate::geom::Color;
 use crate::score::{format_number, format_points, CountedBy, DeadNote, RecordedResult, Score};
 
 use super::calibration::SAME_POINTS;
-use super::reason::{AgreeNote, Assumption, Claim, Found, Unchecked, Why};
+use super::reason::{AgreeNote, Assumption, Claim, FitsAt, Found, Reason, Unchecked, Why};
 use super::ResultInput;
 
 pub(super) fn name(color: Color) -> &'static str {
@@ -267,6 +268,145 @@ pub fn assumptions_text(assumed: &[Assumption], separator: &str) -> String {
     words.join(separator)
 }
 
+/// An optional reason in words (empty when there is none).
+fn text(reason: &Option<Box<Reason>>) -> String {
+    reason.as_ref().map_or(String::new(), |r| r.to_string())
+}
+
+/// The words the comparison gives (empty for a plain agreement).
+fn found_text(found: &Found) -> String {
+    match found {
+        Found::Agrees { note: None } => String::new(),
+        found => found.to_string(),
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Compared(found) => f.write_str(&found_text(found)),
+            Reason::FitsIf {
+                assumed,
+                counting,
+                margin,
+                odds,
+                best_odds,
+            } => write!(
+                f,
+                "RE[] fits if {}; the {} count of the most probable reading gives {} (this reading has {:.0}% of its odds)",
+                assumptions_text(assumed, ", "),
+                counting.as_str(),
+                format_points(*margin),
+                100.0 * odds / best_odds
+            ),
+            Reason::Disagrees {
+                found,
+                odds,
+                swapped,
+            } => {
+                f.write_str(&found_text(found))?;
+                if let Some(odds) = odds {
+                    write!(
+                        f,
+                        "; the readings that would give RE[] hold {:.1}% of the odds",
+                        100.0 * odds
+                    )?;
+                }
+                if *swapped {
+                    f.write_str("; the count's own margin with the other winner: the winner in RE[] may be the wrong colour")?;
+                }
+                Ok(())
+            }
+            Reason::Unverifiable { found, fit, why } => {
+                let mismatch = found_text(found);
+                match (fit, why) {
+                    (Some((assumed, share)), why) => write!(
+                        f,
+                        "{mismatch}; RE[] fits only if {} (a reading at {:.1}% of the odds of the most probable){}",
+                        assumptions_text(assumed, ", "),
+                        100.0 * share,
+                        why.as_ref().map_or(String::new(), |w| format!("; {w}"))
+                    ),
+                    (None, Some(why)) => write!(f, "{mismatch}, but {why}"),
+                    (None, None) => f.write_str(&mismatch),
+                }
+            }
+            Reason::JudgeFailed { reason, failure } => write!(
+                f,
+                "{} (the engine judge gave no answer: {failure})",
+                text(reason)
+            ),
+            Reason::AtEnd {
+                last,
+                end,
+                fits,
+                reason,
+            } => {
+                write!(f, "{}", Counted(last, end))?;
+                f.write_str(match fits {
+                    FitsAt::Final => "; RE[] fits the final position",
+                    FitsAt::Passes => ": RE[] fits the position at the two passes",
+                    FitsAt::Neither => "; RE[] fits neither",
+                })?;
+                match reason {
+                    Some(r) => write!(f, "; {r}"),
+                    None => Ok(()),
+                }
+            }
+            Reason::FitsNeither {
+                last,
+                end,
+                last_reason,
+                end_reason,
+            } => write!(
+                f,
+                "{}; RE[] fits neither; {}; at the two passes, {}",
+                Counted(last, end),
+                text(last_reason),
+                text(end_reason)
+            ),
+            Reason::WithNotes { reason, notes } => f.write_str(&with_note(text(reason), notes)),
+            Reason::CountedAs {
+                reason,
+                placement,
+                fits: Some(fits),
+            } => write!(
+                f,
+                "{} (counted as if {placement}); but RE[] fits if {fits}",
+                reason
+                    .as_ref()
+                    .map_or("RE[] is not the count".to_string(), |r| r.to_string())
+            ),
+            Reason::CountedAs {
+                reason,
+                placement,
+                fits: None,
+            } => write!(
+                f,
+                "{} (counted as if {placement})",
+                reason
+                    .as_ref()
+                    .map_or("not checked".to_string(), |r| r.to_string())
+            ),
+        }
+    }
+}
+
+/// "the final position was counted (B+1.5); at the two passes that ended the game it
+/// was W+0.5".
+struct Counted<'a>(&'a Option<String>, &'a Option<String>);
+
+impl fmt::Display for Counted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the final position was counted ({}); at the two passes that ended the game it was {}",
+            self.0.as_deref().unwrap_or("?"),
+            self.1.as_deref().unwrap_or("?")
+        )
+    }
+}
+
 /// An unverifiable `reason` completed with the dead stones' `notes`, leaving out those the
 /// reason already gives (a seki the check named as what keeps the position from a verdict
 /// is not named twice).
@@ -280,25 +420,6 @@ pub(super) fn with_note(reason: String, notes: &[DeadNote]) -> String {
         (_, true) => reason,
         (true, false) => new.join("; "),
         (false, false) => format!("{reason} ({})", new.join("; ")),
-    }
-}
-
-/// Why a mismatch is `unverifiable`: the reading `RE[]` would need, with its odds against
-/// the most probable reading's, and what keeps the position from a verdict.
-pub(super) fn unverifiable_reason(
-    mismatch: String,
-    fit: Option<(Vec<Assumption>, f64)>,
-    why: Option<Why>,
-) -> String {
-    match (fit, why) {
-        (Some((assumed, share)), why) => format!(
-            "{mismatch}; RE[] fits only if {} (a reading at {:.1}% of the odds of the most probable){}",
-            assumptions_text(&assumed, ", "),
-            100.0 * share,
-            why.map_or(String::new(), |w| format!("; {w}"))
-        ),
-        (None, Some(why)) => format!("{mismatch}, but {why}"),
-        (None, None) => mismatch,
     }
 }
 
@@ -324,6 +445,11 @@ pub(super) fn convention_message(
         input.recorded_raw.unwrap_or(""),
         score.counted(counting).map_or("?", |(_, r)| r),
     )
+}
+
+/// The `unparsed-result` message.
+pub(super) fn unparsed_message(raw: &str) -> String {
+    format!("RE[{raw}] is not a result sgfaudit can read: not checked")
 }
 
 /// The `result-mismatch` message, with the numbers of the count compared.
