@@ -174,19 +174,12 @@ impl fmt::Display for Found {
 impl fmt::Display for Assumption {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            // "counted by area (records of Fox are, at odds 8%)".
             Assumption::Counting {
-                counting,
+                counting: by,
                 as_rules,
                 source,
                 odds,
-            } => write!(
-                f,
-                "counted by {}{} (records of {source} are, at odds {:.0}%)",
-                counting.as_str(),
-                if *as_rules { ", as the rules say" } else { "" },
-                odds * 100.0
-            ),
+            } => counting(f, *by, *as_rules, source, *odds),
             // "komi 6.5 (KM[0] cannot be the komi this game was played with; 6.5 at odds 90%)".
             Assumption::Komi { komi, km, odds } => write!(
                 f,
@@ -197,23 +190,7 @@ impl fmt::Display for Assumption {
                 format_number(*komi),
                 odds * 100.0
             ),
-            // "a handicap compensation of 1 point (the record does not name the rules …)".
-            Assumption::Compensation { points, odds } => {
-                match *points {
-                    0.0 => f.write_str("no handicap compensation"),
-                    1.0 => f.write_str("a handicap compensation of 1 point"),
-                    _ => write!(
-                        f,
-                        "a handicap compensation of {} points",
-                        format_number(*points)
-                    ),
-                }?;
-                write!(
-                    f,
-                    " (the record does not name the rules that set it; at odds {:.0}%)",
-                    odds * 100.0
-                )
-            }
+            Assumption::Compensation { points, odds } => compensation(f, *points, *odds),
             // "the chain at D4 (3 stones, counted dead at odds 97%) is alive".
             Assumption::Flip {
                 vertex,
@@ -230,19 +207,7 @@ impl fmt::Display for Assumption {
                 right * 100.0,
                 if *dead { "alive" } else { "dead" }
             ),
-            // "an unfinished boundary is worth 2 points to White".
-            Assumption::OpenPoint { ko, points, black } => {
-                match ko {
-                    Some(ko) => write!(f, "an unfinished boundary or the ko left open at {ko}"),
-                    None => f.write_str("an unfinished boundary"),
-                }?;
-                write!(
-                    f,
-                    " is worth {points} point{} to {}",
-                    if *points == 1 { "" } else { "s" },
-                    if *black { "Black" } else { "White" }
-                )
-            }
+            Assumption::OpenPoint { ko, points, black } => open_point(f, ko, *points, *black),
             Assumption::Placement {
                 stones,
                 vertices,
@@ -260,6 +225,104 @@ impl fmt::Display for Assumption {
             }
         }
     }
+}
+
+/// A disagreement's reason: what the comparison found, the odds of the readings that
+/// would give `RE[]`, and whether the count is `RE[]`'s margin with the other winner.
+fn disagrees(
+    f: &mut fmt::Formatter<'_>,
+    found: &Found,
+    odds: Option<f64>,
+    swapped: bool,
+) -> fmt::Result {
+    f.write_str(&found_text(found))?;
+    if let Some(odds) = odds {
+        write!(
+            f,
+            "; the readings that would give RE[] hold {:.1}% of the odds",
+            100.0 * odds
+        )?;
+    }
+    if swapped {
+        f.write_str("; the count's own margin with the other winner: the winner in RE[] may be the wrong colour")?;
+    }
+    Ok(())
+}
+
+/// Why a mismatch is `unverifiable`: the reading `RE[]` would need, with its odds against
+/// the most probable reading's, and what keeps the position from a verdict.
+fn unverifiable(
+    f: &mut fmt::Formatter<'_>,
+    found: &Found,
+    fit: &Option<(Vec<Assumption>, f64)>,
+    why: &Option<Why>,
+) -> fmt::Result {
+    let mismatch = found_text(found);
+    match (fit, why) {
+        (Some((assumed, share)), why) => write!(
+            f,
+            "{mismatch}; RE[] fits only if {} (a reading at {:.1}% of the odds of the most probable){}",
+            assumptions_text(assumed, ", "),
+            100.0 * share,
+            why.as_ref().map_or(String::new(), |w| format!("; {w}"))
+        ),
+        (None, Some(why)) => write!(f, "{mismatch}, but {why}"),
+        (None, None) => f.write_str(&mismatch),
+    }
+}
+
+/// "counted by area (records of Fox are, at odds 8%)".
+fn counting(
+    f: &mut fmt::Formatter<'_>,
+    counting: CountedBy,
+    as_rules: bool,
+    source: &str,
+    odds: f64,
+) -> fmt::Result {
+    write!(
+        f,
+        "counted by {}{} (records of {source} are, at odds {:.0}%)",
+        counting.as_str(),
+        if as_rules { ", as the rules say" } else { "" },
+        odds * 100.0
+    )
+}
+
+/// "a handicap compensation of 1 point (the record does not name the rules …)".
+fn compensation(f: &mut fmt::Formatter<'_>, points: f64, odds: f64) -> fmt::Result {
+    match points {
+        0.0 => f.write_str("no handicap compensation"),
+        1.0 => f.write_str("a handicap compensation of 1 point"),
+        _ => write!(
+            f,
+            "a handicap compensation of {} points",
+            format_number(points)
+        ),
+    }?;
+    write!(
+        f,
+        " (the record does not name the rules that set it; at odds {:.0}%)",
+        odds * 100.0
+    )
+}
+
+/// "an unfinished boundary is worth 2 points to White".
+fn open_point(
+    f: &mut fmt::Formatter<'_>,
+    ko: &Option<String>,
+    points: u8,
+    black: bool,
+) -> fmt::Result {
+    match ko {
+        Some(ko) => write!(f, "an unfinished boundary or the ko left open at {ko}"),
+        None => f.write_str("an unfinished boundary"),
+    }?;
+    write!(
+        f,
+        " is worth {points} point{} to {}",
+        if points == 1 { "" } else { "s" },
+        if black { "Black" } else { "White" }
+    )
 }
 
 /// Assumptions in words, joined by `separator`.
@@ -303,34 +366,8 @@ impl fmt::Display for Reason {
                 found,
                 odds,
                 swapped,
-            } => {
-                f.write_str(&found_text(found))?;
-                if let Some(odds) = odds {
-                    write!(
-                        f,
-                        "; the readings that would give RE[] hold {:.1}% of the odds",
-                        100.0 * odds
-                    )?;
-                }
-                if *swapped {
-                    f.write_str("; the count's own margin with the other winner: the winner in RE[] may be the wrong colour")?;
-                }
-                Ok(())
-            }
-            Reason::Unverifiable { found, fit, why } => {
-                let mismatch = found_text(found);
-                match (fit, why) {
-                    (Some((assumed, share)), why) => write!(
-                        f,
-                        "{mismatch}; RE[] fits only if {} (a reading at {:.1}% of the odds of the most probable){}",
-                        assumptions_text(assumed, ", "),
-                        100.0 * share,
-                        why.as_ref().map_or(String::new(), |w| format!("; {w}"))
-                    ),
-                    (None, Some(why)) => write!(f, "{mismatch}, but {why}"),
-                    (None, None) => f.write_str(&mismatch),
-                }
-            }
+            } => disagrees(f, found, *odds, *swapped),
+            Reason::Unverifiable { found, fit, why } => unverifiable(f, found, fit, why),
             Reason::JudgeFailed { reason, failure } => write!(
                 f,
                 "{} (the engine judge gave no answer: {failure})",
@@ -341,18 +378,7 @@ impl fmt::Display for Reason {
                 end,
                 fits,
                 reason,
-            } => {
-                write!(f, "{}", Counted(last, end))?;
-                f.write_str(match fits {
-                    FitsAt::Final => "; RE[] fits the final position",
-                    FitsAt::Passes => ": RE[] fits the position at the two passes",
-                    FitsAt::Neither => "; RE[] fits neither",
-                })?;
-                match reason {
-                    Some(r) => write!(f, "; {r}"),
-                    None => Ok(()),
-                }
-            }
+            } => at_end(f, Counted(last, end), *fits, reason),
             Reason::FitsNeither {
                 last,
                 end,
@@ -369,26 +395,52 @@ impl fmt::Display for Reason {
             Reason::CountedAs {
                 reason,
                 placement,
-                fits: Some(fits),
-            } => write!(
-                f,
-                "{} (counted as if {placement}); but RE[] fits if {fits}",
-                reason
-                    .as_ref()
-                    .map_or("RE[] is not the count".to_string(), |r| r.to_string())
-            ),
-            Reason::CountedAs {
-                reason,
-                placement,
-                fits: None,
-            } => write!(
-                f,
-                "{} (counted as if {placement})",
-                reason
-                    .as_ref()
-                    .map_or("not checked".to_string(), |r| r.to_string())
-            ),
+                fits,
+            } => counted_as(f, reason, placement, fits),
         }
+    }
+}
+
+/// The reason of a game with moves after its end: both counts, which position `RE[]`
+/// fits, and the reason of the judgement that stands.
+fn at_end(
+    f: &mut fmt::Formatter<'_>,
+    counted: Counted<'_>,
+    fits: FitsAt,
+    reason: &Option<Box<Reason>>,
+) -> fmt::Result {
+    write!(f, "{counted}")?;
+    f.write_str(match fits {
+        FitsAt::Final => "; RE[] fits the final position",
+        FitsAt::Passes => ": RE[] fits the position at the two passes",
+        FitsAt::Neither => "; RE[] fits neither",
+    })?;
+    match reason {
+        Some(r) => write!(f, "; {r}"),
+        None => Ok(()),
+    }
+}
+
+/// The reason of a count with the handicap stones the record lacks placed, and the other
+/// placement `RE[]` fits, if any.
+fn counted_as(
+    f: &mut fmt::Formatter<'_>,
+    reason: &Option<Box<Reason>>,
+    placement: &Assumption,
+    fits: &Option<Assumption>,
+) -> fmt::Result {
+    let otherwise = if fits.is_some() {
+        "RE[] is not the count"
+    } else {
+        "not checked"
+    };
+    let reason = reason
+        .as_ref()
+        .map_or(otherwise.to_string(), |r| r.to_string());
+    write!(f, "{reason} (counted as if {placement})")?;
+    match fits {
+        Some(fits) => write!(f, "; but RE[] fits if {fits}"),
+        None => Ok(()),
     }
 }
 
