@@ -4,24 +4,23 @@
 use std::collections::BTreeMap;
 
 use crate::finding::{Code, Finding, Severity};
-use crate::geom::{BoardSize, Color, Position};
-use crate::input::split::{GameSlice, Gravity};
-use crate::komi::{read_komi, Komi};
+use crate::geom::{BoardSize, Position};
+use crate::input::split::Gravity;
+use crate::komi::{komi_of_record, Komi, KomiCustoms};
 use crate::replay::{replay, Replay};
 use crate::rules::{RuleSet, Rules, Superko};
 use crate::score::{self, Check, DeadPolicy, Score};
 
 pub mod figure;
-pub mod fit_odds;
 pub mod handicap;
-pub mod judge;
-pub mod odds;
-pub mod source;
-pub mod verdict;
+pub use crate::check::{fit_odds, judge, odds, source};
+pub use crate::game::{parse_size, GameInput};
 use crate::input::lines::LineCol;
-use crate::sgf::record::{parse_game_with, GameRecord, Limits, RawValue, RootProps};
+use crate::sgf::record::{parse_game_with, GameRecord, Limits, RootProps};
 use crate::sgf::text::simple_text;
 use crate::sgf::values::FileFormat;
+pub use handicap::record_as_replayed;
+use handicap::{note_placement, placed_handicap, read_handicap, Handicap, Placed};
 
 /// What the user chose on the command line that changes how a game is audited.
 #[derive(Clone, Debug)]
@@ -200,21 +199,6 @@ impl GameReport {
         }
         m
     }
-}
-
-/// Everything one game's audit needs from its file.
-pub struct GameInput<'a> {
-    pub path: &'a str,
-    pub index: usize,
-    /// The game's text (`slice.range` of the decoded file).
-    pub text: &'a str,
-    pub slice: &'a GameSlice,
-    pub encoding: &'static str,
-    /// A `bad-encoding` problem of the file, reported on its first game.
-    pub encoding_problem: Option<&'a str>,
-    /// `FF` and `GM` of the file's first game tree, for the later trees (`None` for the
-    /// first): a tree that differs gets `mixed-collection`.
-    pub first_tree: Option<FileFormat>,
 }
 
 /// Audits one game. Never panics on any input text (a panic inside would be caught by
@@ -403,124 +387,6 @@ fn settle_status(report: &mut GameReport, findings: &[Finding], broken: bool) {
             Check::unverifiable(report.result.clone(), "the game could not be read whole");
     }
 }
-/// What `HA[]` and the setup stones before the first move say of the handicap.
-struct Handicap {
-    /// The stones the count compensates.
-    stones: u32,
-    /// `HA[]` cannot be read, or the board cannot hold it: White's compensation is unknown.
-    unknown: bool,
-    /// Handicap stones `HA[]` names that the record lacks: fewer black setup stones than
-    /// `HA[n]` and White moves first, so the stones were placed but not recorded.
-    missing: u32,
-}
-
-/// Reads the handicap of `record` (`HA[]`, else two or more black setup stones before the
-/// first move), with the findings it calls for.
-fn read_handicap(
-    record: &GameRecord<'_>,
-    size: BoardSize,
-    findings: &mut Vec<Finding>,
-) -> Handicap {
-    let root_setup = || {
-        record
-            .nodes
-            .iter()
-            .take_while(|n| n.mv.is_none())
-            .flat_map(|n| &record.setup[n.setup.start as usize..n.setup.end as usize])
-    };
-    let root_black_setup = root_setup()
-        .filter(|(_, s)| *s == Some(Color::Black))
-        .count() as u32;
-    let board_points = size.points();
-    // A handicap that cannot be read, or that the board cannot hold, leaves the
-    // compensation White is owed unknown: the count is then never held against RE[].
-    let mut unknown = false;
-    let stones = match record.root.handicap {
-        // Black stones set up before the first move, and no White ones, are a handicap
-        // even without HA[] (the compensation of RULES.md still applies): say so.
-        None if root_black_setup >= 2 && !root_setup().any(|(_, s)| *s == Some(Color::White)) => {
-            let offset = record.nodes.first().map_or(0, |n| n.offset as usize);
-            findings.push(Finding::new(
-                Code::HandicapInferred,
-                Severity::Info,
-                offset,
-                format!(
-                    "no HA[]: the {root_black_setup} black setup stones before the first move are read as a {root_black_setup}-stone handicap"
-                ),
-            ));
-            root_black_setup
-        }
-        None => 0,
-        Some(v) => ha_value(v, root_black_setup, board_points, &mut unknown, findings),
-    };
-    let white_first = record
-        .nodes
-        .iter()
-        .find_map(|n| n.mv.as_ref())
-        .is_some_and(|m| m.color == Color::White);
-    let missing = if stones >= 2 && white_first && !unknown {
-        stones.saturating_sub(root_black_setup)
-    } else {
-        0
-    };
-    Handicap {
-        stones,
-        unknown,
-        missing,
-    }
-}
-
-/// The handicap `HA[v]` gives (`black_setup`: the black setup stones before the first
-/// move), with the findings it calls for; sets `unknown` when it cannot be read or held.
-fn ha_value(
-    v: RawValue<'_>,
-    black_setup: u32,
-    board_points: usize,
-    unknown: &mut bool,
-    findings: &mut Vec<Finding>,
-) -> u32 {
-    match v.raw.trim().parse::<u32>() {
-        Ok(n) if n as usize >= board_points => {
-            findings.push(Finding::new(
-                Code::BadProperty,
-                Severity::Warning,
-                v.offset as usize,
-                format!(
-                    "HA[{n}] is more stones than the board's {board_points} points: \
-                     {black_setup} (the black setup stones) assumed, results not \
-                     held against RE[]"
-                ),
-            ));
-            *unknown = true;
-            black_setup
-        }
-        Ok(n) => {
-            if n >= 2 && n != black_setup {
-                findings.push(Finding::new(
-                    Code::HandicapMismatch,
-                    Severity::Warning,
-                    v.offset as usize,
-                    format!("HA[{n}] but {black_setup} black setup stones before the first move"),
-                ));
-            }
-            n
-        }
-        Err(_) => {
-            findings.push(Finding::new(
-                Code::BadProperty,
-                Severity::Warning,
-                v.offset as usize,
-                format!(
-                    "HA[{}] is not a number: no handicap assumed, results not held against RE[]",
-                    v.raw.trim()
-                ),
-            ));
-            *unknown = true;
-            0
-        }
-    }
-}
-
 /// The terms a game is replayed and counted under: its board, rules, handicap and komi,
 /// read from the root properties and the command line.
 struct Terms {
@@ -531,6 +397,8 @@ struct Terms {
     komi: Komi,
     /// `KM[]` could not be read (the rules' default komi is assumed).
     komi_unreadable: bool,
+    /// `RE[]` as read, once for the game.
+    recorded: Option<score::RecordedResult>,
 }
 
 /// Reads the root properties, replays, counts and checks. False when the game cannot be
@@ -562,73 +430,6 @@ fn audit_record(
         report.board = replay.final_position;
     }
     true
-}
-
-/// A placement of the handicap stones a record lacks, the record with them, and its
-/// replay.
-struct Placed<'a> {
-    placement: handicap::Placement,
-    record: GameRecord<'a>,
-    replay: Replay,
-}
-
-/// The game replayed again with the handicap stones the record lacks, for each placement
-/// of them the moves allow (see [`handicap`]), most probable first: none when no stone
-/// is missing, or when the record holds some of its stones (where the others stood is
-/// anyone's guess). A placement is allowed when its replay finds no illegal move the
-/// record's own replay (`replay`) did not.
-fn placed_handicap<'a>(
-    record: &GameRecord<'a>,
-    size: BoardSize,
-    rules: &Rules,
-    handicap: &Handicap,
-    replay: &Replay,
-    strict: bool,
-    keep_position: bool,
-) -> Vec<Placed<'a>> {
-    let missing = handicap.missing;
-    if missing == 0 || missing != handicap.stones {
-        return Vec::new();
-    }
-    let illegal = |r: &Replay| -> Vec<(Option<u32>, Option<Box<str>>)> {
-        r.findings
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-            .map(|f| (f.r#move, f.variation.clone()))
-            .collect()
-    };
-    let own = illegal(replay);
-    handicap::placements(size, missing)
-        .into_iter()
-        .filter_map(|placement| {
-            let record = handicap::with_stones(record, &placement);
-            let replay = crate::replay::replay(&record, size, rules, strict, keep_position);
-            illegal(&replay)
-                .iter()
-                .all(|m| own.contains(m))
-                .then_some(Placed {
-                    placement,
-                    record,
-                    replay,
-                })
-        })
-        .collect()
-}
-
-/// The record as the audit replays it: with the handicap stones it lacks set up where
-/// the audit placed them (see [`placed_handicap`]), or `None` when it places none. For
-/// the figures of `sgfaudit show`, which must show the board the findings speak of.
-pub fn record_as_replayed<'a>(
-    record: &GameRecord<'a>,
-    size: BoardSize,
-    rules: &Rules,
-) -> Option<GameRecord<'a>> {
-    let handicap = read_handicap(record, size, &mut Vec::new());
-    let own = replay(record, size, rules, false, false);
-    placed_handicap(record, size, rules, &handicap, &own, false, false)
-        .into_iter()
-        .next()
-        .map(|p| p.record)
 }
 
 /// The game's terms, each written into the report as it is settled, with the findings
@@ -670,6 +471,7 @@ fn read_terms(
         handicap,
         komi,
         komi_unreadable,
+        recorded: report.result.as_deref().map(score::parse_result),
     })
 }
 
@@ -776,11 +578,10 @@ fn replay_record<'a>(
     report: &mut GameReport,
     findings: &mut Vec<Finding>,
 ) -> (Replay, Vec<Placed<'a>>) {
-    let recorded = report.result.as_deref().map(score::parse_result);
-    let claims_count = matches!(
-        recorded,
-        Some(score::RecordedResult::Score { .. } | score::RecordedResult::Draw)
-    );
+    let claims_count = terms
+        .recorded
+        .as_ref()
+        .is_some_and(score::RecordedResult::claims_count);
     let keep_position = options.keep_board || claims_count;
     let mut replay: Replay = replay(
         record,
@@ -808,27 +609,12 @@ fn replay_record<'a>(
     report.ended_by = if replay.ended_at.is_some() {
         EndedBy::Passes
     } else {
-        match &recorded {
+        match &terms.recorded {
             Some(r) => ended_by_result(r),
             None => EndedBy::Unfinished,
         }
     };
     (replay, placed)
-}
-
-/// Says on the `handicap-mismatch` finding of a record without its handicap stones where
-/// the replay placed them.
-fn note_placement(findings: &mut [Finding], placement: &handicap::Placement, size: BoardSize) {
-    if let Some(f) = findings
-        .iter_mut()
-        .find(|f| f.code == Code::HandicapMismatch)
-    {
-        f.message.push_str(&format!(
-            ", and White moves first: replayed with the stones at {} ({}), where every move allows them",
-            handicap::vertices(placement, size),
-            placement.name
-        ));
-    }
 }
 
 /// Counts the replayed game and checks `RE[]` against the count: the score and the check
@@ -847,8 +633,9 @@ fn check_result(
 ) {
     let conventions = source_conventions(record, terms);
     let input = |replay: &Replay, handicap_missing| {
-        verdict::audit_result(&verdict::ResultInput {
+        crate::check::audit_result(&crate::check::ResultInput {
             recorded_raw: report.result.as_deref(),
+            recorded: terms.recorded.as_ref(),
             final_position: replay.final_position.as_ref(),
             position_at_end: replay.position_at_end.as_ref(),
             captures: replay.captures,
@@ -876,6 +663,7 @@ fn check_result(
             .collect();
         handicap::combine(outcomes, terms.size)
     };
+    report.check = outcome.worded_check();
     let offset = record.root.result.map_or(0, |v| v.offset as usize);
     findings.extend(
         outcome
@@ -884,7 +672,6 @@ fn check_result(
             .map(|f| Finding { offset, ..f }),
     );
     report.score = outcome.score;
-    report.check = outcome.check;
 }
 
 /// The countings and komi the record's source suggests, with their odds, for the
@@ -905,9 +692,8 @@ fn source_conventions(record: &GameRecord<'_>, terms: &Terms) -> source::Convent
     )
 }
 
-/// The komi of a record (`--komi`, or `KM[]` read with the rules' customs), and whether
-/// its `KM[]` could not be read: a number past the board's points or no number at all
-/// is a finding, and the rules' default komi is assumed, never held against `RE[]`.
+/// The komi of a record (`--komi`, or `KM[]` read with the rules' customs: see
+/// [`crate::komi::komi_of_record`]), and whether its `KM[]` could not be read.
 fn komi_of(
     record: &GameRecord<'_>,
     options: &AuditOptions,
@@ -917,59 +703,13 @@ fn komi_of(
     handicap: u32,
     findings: &mut Vec<Finding>,
 ) -> (Komi, bool) {
-    if let Some(points) = options.komi {
-        let komi = Komi {
-            points,
-            raw: record.root.komi.map(|v| v.raw.trim().to_string()),
-            normalized: None,
-            uncertain: false,
-        };
-        return (komi, false);
-    }
-    let chinese = matches!(set, RuleSet::Chinese | RuleSet::ChinesePositional);
-    // `HA[1]` is a game without komi where Black moves first (Fox's 让先): its `KM[0]`
-    // is the game's own, not a guess.
-    let mut k = read_komi(
-        record.root.komi.map(|v| v.raw),
-        rules.default_komi,
-        chinese,
-        handicap == 0,
-    );
-    let Some(v) = record.root.komi else {
-        return (k, false);
+    let customs = KomiCustoms {
+        default: rules.default_komi,
+        chinese: matches!(set, RuleSet::Chinese | RuleSet::ChinesePositional),
+        even: handicap == 0,
+        board_points: size.points(),
     };
-    let number = v.raw.trim().parse::<f64>().ok().filter(|x| x.is_finite());
-    let problem = if number.is_none() {
-        Some("is not a number")
-    } else if k.points.abs() > size.points() as f64 {
-        Some("is more points than the board has")
-    } else {
-        None
-    };
-    if let Some(problem) = problem {
-        k.points = rules.default_komi;
-        k.normalized = None;
-        k.uncertain = true;
-        findings.push(Finding::new(
-            Code::BadProperty,
-            Severity::Warning,
-            v.offset as usize,
-            format!(
-                "KM[{}] {problem}: komi {} assumed, results not held against RE[]",
-                v.raw.trim(),
-                k.points
-            ),
-        ));
-    }
-    if let Some(how) = &k.normalized {
-        findings.push(Finding::new(
-            Code::KomiNormalized,
-            Severity::Info,
-            v.offset as usize,
-            how.clone(),
-        ));
-    }
-    (k, problem.is_some())
+    komi_of_record(record.root.komi, options.komi, customs, findings)
 }
 
 fn ended_by_result(r: &score::RecordedResult) -> EndedBy {
@@ -980,14 +720,5 @@ fn ended_by_result(r: &score::RecordedResult) -> EndedBy {
         R::Forfeit(_) => EndedBy::Forfeit,
         R::Score { .. } | R::Draw => EndedBy::Agreement,
         _ => EndedBy::Unfinished,
-    }
-}
-
-/// Reads `SZ[n]` or `SZ[cols:rows]`.
-pub fn parse_size(raw: &str) -> Option<BoardSize> {
-    let raw = raw.trim();
-    match raw.split_once(':') {
-        Some((c, r)) => BoardSize::new(c.trim().parse().ok()?, r.trim().parse().ok()?),
-        None => BoardSize::square(raw.parse().ok()?),
     }
 }

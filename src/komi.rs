@@ -1,4 +1,8 @@
-//! Komi as archives write it: points, Fox's hundredths, stones; what was read and used.
+//! Komi as archives write it: points, Fox's hundredths, stones; what was read and used,
+//! and the findings a record's `KM[]` calls for.
+
+use crate::finding::{Code, Finding, Severity};
+use crate::sgf::record::RawValue;
 
 /// The komi of a game: what `KM[]` said and what the count uses.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,6 +91,80 @@ pub fn read_komi(raw: Option<&str>, default: f64, chinese: bool, even: bool) -> 
         // no-komi even game is rare enough that a count is not held against RE[] on it.
         uncertain: value == 0.0 && even,
     }
+}
+
+/// What the komi of a record is read with: the rules' default komi, whether `3.75` means
+/// stones (Chinese rules), whether the game is even (no handicap: `HA[1]` is a game
+/// without komi where Black moves first, Fox's 让先, whose `KM[0]` is the game's own, not
+/// a guess), and the board's points (a komi past them cannot be meant).
+#[derive(Clone, Copy, Debug)]
+pub struct KomiCustoms {
+    pub default: f64,
+    pub chinese: bool,
+    pub even: bool,
+    pub board_points: usize,
+}
+
+/// The komi of a record: `chosen` (`--komi`) when given, else `KM[]` (`km`) read with
+/// its `customs`; and whether `KM[]` could not be read. A number past the board's points
+/// or no number at all is a finding, and the rules' default komi is assumed, never held
+/// against `RE[]`; a komi read otherwise than written is a `komi-normalized` finding.
+pub fn komi_of_record(
+    km: Option<RawValue<'_>>,
+    chosen: Option<f64>,
+    customs: KomiCustoms,
+    findings: &mut Vec<Finding>,
+) -> (Komi, bool) {
+    if let Some(points) = chosen {
+        let komi = Komi {
+            points,
+            raw: km.map(|v| v.raw.trim().to_string()),
+            normalized: None,
+            uncertain: false,
+        };
+        return (komi, false);
+    }
+    let mut k = read_komi(
+        km.map(|v| v.raw),
+        customs.default,
+        customs.chinese,
+        customs.even,
+    );
+    let Some(v) = km else {
+        return (k, false);
+    };
+    let number = v.raw.trim().parse::<f64>().ok().filter(|x| x.is_finite());
+    let problem = if number.is_none() {
+        Some("is not a number")
+    } else if k.points.abs() > customs.board_points as f64 {
+        Some("is more points than the board has")
+    } else {
+        None
+    };
+    if let Some(problem) = problem {
+        k.points = customs.default;
+        k.normalized = None;
+        k.uncertain = true;
+        findings.push(Finding::new(
+            Code::BadProperty,
+            Severity::Warning,
+            v.offset as usize,
+            format!(
+                "KM[{}] {problem}: komi {} assumed, results not held against RE[]",
+                v.raw.trim(),
+                k.points
+            ),
+        ));
+    }
+    if let Some(how) = &k.normalized {
+        findings.push(Finding::new(
+            Code::KomiNormalized,
+            Severity::Info,
+            v.offset as usize,
+            how.clone(),
+        ));
+    }
+    (k, problem.is_some())
 }
 
 #[cfg(test)]

@@ -4,11 +4,14 @@
 //!
 //! ```text
 //! input (walk, read/mmap, decode CA[], split into games)
-//!   -> sgf (one game's text -> GameRecord: root properties, main line, side lines, offsets)
+//!   -> sgf (one game's text -> GameRecord: root properties, main line, side lines, offsets),
+//!      game (one game as the pipeline hands it on: GameInput, its SZ[])
 //!   -> board, rules, komi (the incremental board; rule sets and komi as data)
 //!   -> replay (board + rules: illegal moves, repetitions on every line; art. 2-7, 17.2, 19, 20)
-//!   -> score (dead stones, area and territory counts, RE[] parsing, the check; art. 8-11)
-//!   -> audit (one GameReport per game, findings with line:column, the result's verdict)
+//!   -> score (dead stones, area and territory counts, RE[] parsing; art. 8-11)
+//!   -> check (the recorded result against the count: dead stones from markup, a glance,
+//!      the estimate or an engine; the readings of the count and their odds; one verdict)
+//!   -> audit (one GameReport per game, findings with line:column)
 //!   -> dups (the same game recorded twice: canonical keys, clusters)
 //!   -> gate (what a run shows and what fails it) and output (table, jsonl, csv,
 //!      findings-csv, github, html, sarif, junit, gitlab; the progress bar)
@@ -38,12 +41,14 @@
 
 pub mod audit;
 pub mod board;
+pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod dups;
 pub mod explain;
 pub mod finding;
+pub mod game;
 pub mod gate;
 pub mod geom;
 pub mod input;

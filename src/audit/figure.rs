@@ -6,7 +6,7 @@ use crate::audit::GameReport;
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point, Position};
 use crate::replay::replay;
-use crate::rules::{Counting, Rules};
+use crate::rules::Rules;
 use crate::score::{count_area, Owner, Score, ScoringMethod, Verdict};
 use crate::sgf::record::{GameRecord, MoveTarget, Node};
 
@@ -333,14 +333,6 @@ pub fn first_illegal_move(findings: &[Finding]) -> Option<&Finding> {
         .min_by_key(|f| (f.variation.is_some(), f.r#move, f.offset))
 }
 
-/// The scoring method of a rule set's counting.
-pub fn scoring_method(rules: &Rules) -> ScoringMethod {
-    match rules.counting {
-        Counting::AreaNoSplit => ScoringMethod::NobodyShared,
-        Counting::Area | Counting::Territory => ScoringMethod::SplitShared,
-    }
-}
-
 /// The diagrams of a game's problems for the HTML report: its first illegal move, and
 /// for a result that disagrees with the count, the counted position. Empty for a game
 /// without either, so that games without problems cost nothing.
@@ -375,7 +367,7 @@ pub fn problem_figures(
             figures.push(counted_figure(
                 position,
                 score,
-                scoring_method(rules),
+                ScoringMethod::under(rules),
                 caption,
             ));
         }

@@ -11,16 +11,19 @@
 //! seven stones sets the side stones otherwise, but one Fox record that lacks its six
 //! replays only with them at the middle of the upper and lower sides: that placement is
 //! weighed too, at the same odds.
+//!
+//! The handicap itself is read here too, from `HA[]` and the black setup stones before
+//! the first move, and the verdicts of the placements are combined into one.
 
-use super::verdict::{ResultOutcome, DOUBT_BELOW};
-use crate::finding::Code;
+use crate::check::calibration::OTHER_PLACEMENT_ODDS;
+use crate::check::reason::{Assumption, Reason};
+use crate::check::{ResultOutcome, DOUBT_BELOW};
+use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point};
+use crate::replay::{replay, Replay};
+use crate::rules::Rules;
 use crate::score::Verdict;
-use crate::sgf::record::{GameRecord, Node};
-
-/// The odds of the other placement of three, six or seven stones, where there is one
-/// (measured on three stones, above).
-pub const OTHER_PLACEMENT_ODDS: f64 = 0.03;
+use crate::sgf::record::{GameRecord, Node, RawValue};
 
 /// One way the missing stones may have stood.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,21 +123,15 @@ pub fn vertices(placement: &Placement, size: BoardSize) -> String {
     vertices.join(", ")
 }
 
-/// The placement in words, for a verdict's assumptions: "the 3 handicap stones the record
-/// lacks stood at D16, Q16, D4 (the fixed points; at odds 97%)", the odds left out where
-/// no other placement the moves allow is weighed.
-pub fn describe(placement: &Placement, size: BoardSize, odds: f64) -> String {
-    let odds = if odds < 1.0 {
-        format!("; at odds {:.0}%", odds * 100.0)
-    } else {
-        String::new()
-    };
-    format!(
-        "the {} handicap stones the record lacks stood at {} ({}{odds})",
-        placement.points.len(),
-        vertices(placement, size),
-        placement.name,
-    )
+/// The placement as a verdict's assumption, at `odds` (1 where no other placement the moves
+/// allow is weighed).
+pub fn assumption(placement: &Placement, size: BoardSize, odds: f64) -> Assumption {
+    Assumption::Placement {
+        stones: placement.points.len(),
+        vertices: vertices(placement, size),
+        name: placement.name,
+        odds,
+    }
 }
 
 /// One verdict from the checks of the position counted with each placement that the
@@ -153,12 +150,12 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
     let (first, odds, mut outcome) = weighed.next().expect("a placement the moves allow");
     let others: Vec<_> = weighed.collect();
     let counted = outcome.score.is_some();
+    let assumed = assumption(first, size, odds);
     let check = &mut outcome.check;
-    let assumed = describe(first, size, odds);
     match check.verdict {
         Verdict::Agrees => {
             check.confidence = check.confidence.map(|c| c * odds);
-            prepend(&mut check.assumed, assumed);
+            outcome.assumed.insert(0, assumed);
         }
         Verdict::Disagrees => {
             let fits_elsewhere = others.iter().find(|(_, o, other)| {
@@ -167,13 +164,12 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
             if let Some((placement, o, _)) = fits_elsewhere {
                 check.verdict = Verdict::Unverifiable;
                 check.confidence = None;
-                check.reason = Some(format!(
-                    "{} (counted as if {}); but RE[] fits if {}",
-                    check.reason.as_deref().unwrap_or("RE[] is not the count"),
-                    assumed,
-                    describe(placement, size, *o)
-                ));
-                check.assumed = None;
+                outcome.reason = Some(Reason::CountedAs {
+                    reason: Reason::boxed(outcome.reason.take()),
+                    placement: assumed,
+                    fits: Some(assumption(placement, size, *o)),
+                });
+                outcome.assumed.clear();
                 outcome.findings.retain(|f| f.code != Code::ResultMismatch);
             } else {
                 let elsewhere: f64 = others
@@ -181,28 +177,220 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
                     .map(|(_, o, other)| o * other.check.confidence.unwrap_or(0.0))
                     .sum();
                 check.confidence = check.confidence.map(|c| c * odds + elsewhere);
-                prepend(&mut check.assumed, assumed);
+                outcome.assumed.insert(0, assumed);
             }
         }
         // A result no count checks (a resignation) says nothing of the stones.
         Verdict::Unverifiable if !counted => {}
         Verdict::Unverifiable => {
-            check.reason = Some(format!(
-                "{} (counted as if {})",
-                check.reason.as_deref().unwrap_or("not checked"),
-                assumed
-            ));
+            outcome.reason = Some(Reason::CountedAs {
+                reason: Reason::boxed(outcome.reason.take()),
+                placement: assumed,
+                fits: None,
+            });
         }
     }
     outcome
 }
 
-/// Puts `first` before what a check already assumed.
-fn prepend(assumed: &mut Option<String>, first: String) {
-    *assumed = Some(match assumed.take() {
-        Some(rest) => format!("{first}; {rest}"),
-        None => first,
-    });
+/// What `HA[]` and the setup stones before the first move say of the handicap.
+pub(super) struct Handicap {
+    /// The stones the count compensates.
+    pub(super) stones: u32,
+    /// `HA[]` cannot be read, or the board cannot hold it: White's compensation is unknown.
+    pub(super) unknown: bool,
+    /// Handicap stones `HA[]` names that the record lacks: fewer black setup stones than
+    /// `HA[n]` and White moves first, so the stones were placed but not recorded.
+    pub(super) missing: u32,
+}
+
+/// Reads the handicap of `record` (`HA[]`, else two or more black setup stones before the
+/// first move), with the findings it calls for.
+pub(super) fn read_handicap(
+    record: &GameRecord<'_>,
+    size: BoardSize,
+    findings: &mut Vec<Finding>,
+) -> Handicap {
+    let root_setup = || {
+        record
+            .nodes
+            .iter()
+            .take_while(|n| n.mv.is_none())
+            .flat_map(|n| &record.setup[n.setup.start as usize..n.setup.end as usize])
+    };
+    let root_black_setup = root_setup()
+        .filter(|(_, s)| *s == Some(Color::Black))
+        .count() as u32;
+    let board_points = size.points();
+    // A handicap that cannot be read, or that the board cannot hold, leaves the
+    // compensation White is owed unknown: the count is then never held against RE[].
+    let mut unknown = false;
+    let stones = match record.root.handicap {
+        // Black stones set up before the first move, and no White ones, are a handicap
+        // even without HA[] (the compensation of RULES.md still applies): say so.
+        None if root_black_setup >= 2 && !root_setup().any(|(_, s)| *s == Some(Color::White)) => {
+            let offset = record.nodes.first().map_or(0, |n| n.offset as usize);
+            findings.push(Finding::new(
+                Code::HandicapInferred,
+                Severity::Info,
+                offset,
+                format!(
+                    "no HA[]: the {root_black_setup} black setup stones before the first move are read as a {root_black_setup}-stone handicap"
+                ),
+            ));
+            root_black_setup
+        }
+        None => 0,
+        Some(v) => ha_value(v, root_black_setup, board_points, &mut unknown, findings),
+    };
+    let white_first = record
+        .nodes
+        .iter()
+        .find_map(|n| n.mv.as_ref())
+        .is_some_and(|m| m.color == Color::White);
+    let missing = if stones >= 2 && white_first && !unknown {
+        stones.saturating_sub(root_black_setup)
+    } else {
+        0
+    };
+    Handicap {
+        stones,
+        unknown,
+        missing,
+    }
+}
+
+/// The handicap `HA[v]` gives (`black_setup`: the black setup stones before the first
+/// move), with the findings it calls for; sets `unknown` when it cannot be read or held.
+fn ha_value(
+    v: RawValue<'_>,
+    black_setup: u32,
+    board_points: usize,
+    unknown: &mut bool,
+    findings: &mut Vec<Finding>,
+) -> u32 {
+    match v.raw.trim().parse::<u32>() {
+        Ok(n) if n as usize >= board_points => {
+            findings.push(Finding::new(
+                Code::BadProperty,
+                Severity::Warning,
+                v.offset as usize,
+                format!(
+                    "HA[{n}] is more stones than the board's {board_points} points: \
+                     {black_setup} (the black setup stones) assumed, results not \
+                     held against RE[]"
+                ),
+            ));
+            *unknown = true;
+            black_setup
+        }
+        Ok(n) => {
+            if n >= 2 && n != black_setup {
+                findings.push(Finding::new(
+                    Code::HandicapMismatch,
+                    Severity::Warning,
+                    v.offset as usize,
+                    format!("HA[{n}] but {black_setup} black setup stones before the first move"),
+                ));
+            }
+            n
+        }
+        Err(_) => {
+            findings.push(Finding::new(
+                Code::BadProperty,
+                Severity::Warning,
+                v.offset as usize,
+                format!(
+                    "HA[{}] is not a number: no handicap assumed, results not held against RE[]",
+                    v.raw.trim()
+                ),
+            ));
+            *unknown = true;
+            0
+        }
+    }
+}
+
+/// A placement of the handicap stones a record lacks, the record with them, and its
+/// replay.
+pub(super) struct Placed<'a> {
+    pub(super) placement: Placement,
+    pub(super) record: GameRecord<'a>,
+    pub(super) replay: Replay,
+}
+
+/// The game replayed again with the handicap stones the record lacks, for each placement
+/// of them the moves allow (see [`handicap`]), most probable first: none when no stone
+/// is missing, or when the record holds some of its stones (where the others stood is
+/// anyone's guess). A placement is allowed when its replay finds no illegal move the
+/// record's own replay (`replay`) did not.
+pub(super) fn placed_handicap<'a>(
+    record: &GameRecord<'a>,
+    size: BoardSize,
+    rules: &Rules,
+    handicap: &Handicap,
+    replay: &Replay,
+    strict: bool,
+    keep_position: bool,
+) -> Vec<Placed<'a>> {
+    let missing = handicap.missing;
+    if missing == 0 || missing != handicap.stones {
+        return Vec::new();
+    }
+    let illegal = |r: &Replay| -> Vec<(Option<u32>, Option<Box<str>>)> {
+        r.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| (f.r#move, f.variation.clone()))
+            .collect()
+    };
+    let own = illegal(replay);
+    placements(size, missing)
+        .into_iter()
+        .filter_map(|placement| {
+            let record = with_stones(record, &placement);
+            let replay = crate::replay::replay(&record, size, rules, strict, keep_position);
+            illegal(&replay)
+                .iter()
+                .all(|m| own.contains(m))
+                .then_some(Placed {
+                    placement,
+                    record,
+                    replay,
+                })
+        })
+        .collect()
+}
+
+/// The record as the audit replays it: with the handicap stones it lacks set up where
+/// the audit placed them (see [`placed_handicap`]), or `None` when it places none. For
+/// the figures of `sgfaudit show`, which must show the board the findings speak of.
+pub fn record_as_replayed<'a>(
+    record: &GameRecord<'a>,
+    size: BoardSize,
+    rules: &Rules,
+) -> Option<GameRecord<'a>> {
+    let handicap = read_handicap(record, size, &mut Vec::new());
+    let own = replay(record, size, rules, false, false);
+    placed_handicap(record, size, rules, &handicap, &own, false, false)
+        .into_iter()
+        .next()
+        .map(|p| p.record)
+}
+
+/// Says on the `handicap-mismatch` finding of a record without its handicap stones where
+/// the replay placed them.
+pub(super) fn note_placement(findings: &mut [Finding], placement: &Placement, size: BoardSize) {
+    if let Some(f) = findings
+        .iter_mut()
+        .find(|f| f.code == Code::HandicapMismatch)
+    {
+        f.message.push_str(&format!(
+            ", and White moves first: replayed with the stones at {} ({}), where every move allows them",
+            vertices(placement, size),
+            placement.name
+        ));
+    }
 }
 
 #[cfg(test)]
@@ -234,6 +422,8 @@ mod tests {
         ResultOutcome {
             score: None,
             check,
+            reason: None,
+            assumed: Vec::new(),
             findings,
         }
     }
@@ -251,7 +441,7 @@ mod tests {
         );
         assert_eq!(fits_elsewhere.check.verdict, Verdict::Unverifiable);
         assert!(fits_elsewhere.findings.is_empty(), "no result-mismatch");
-        let reason = fits_elsewhere.check.reason.unwrap();
+        let reason = fits_elsewhere.worded_check().reason.unwrap();
         assert!(
             reason.ends_with("but RE[] fits if the 3 handicap stones the record lacks stood at Q16, D4, Q4 (the lower right corner instead of the upper left; at odds 3%)"),
             "{reason}"
@@ -269,7 +459,7 @@ mod tests {
         let confidence = wrong_everywhere.check.confidence.unwrap();
         assert!((confidence - (0.97 * 0.99 + 0.03 * 0.5)).abs() < 1e-9);
         assert!(wrong_everywhere
-            .check
+            .worded_check()
             .assumed
             .unwrap()
             .starts_with("the 3 handicap stones the record lacks stood at D16, Q16, D4"));
@@ -292,7 +482,7 @@ mod tests {
         let alone = combine(vec![(&three[1], outcome(Verdict::Agrees, 0.8))], size);
         assert_eq!(alone.check.confidence, Some(0.8));
         assert_eq!(
-            alone.check.assumed.as_deref(),
+            alone.worded_check().assumed.as_deref(),
             Some("the 3 handicap stones the record lacks stood at Q16, D4, Q4 (the lower right corner instead of the upper left)")
         );
     }
@@ -382,11 +572,11 @@ mod tests {
         let size = BoardSize::STANDARD;
         let p = &placements(size, 3)[0];
         assert_eq!(
-            describe(p, size, 0.97),
+            assumption(p, size, 0.97).to_string(),
             "the 3 handicap stones the record lacks stood at D16, Q16, D4 (the fixed points; at odds 97%)"
         );
         assert_eq!(
-            describe(&placements(size, 2)[0], size, 1.0),
+            assumption(&placements(size, 2)[0], size, 1.0).to_string(),
             "the 2 handicap stones the record lacks stood at Q16, D4 (the fixed points)"
         );
     }

@@ -9,15 +9,14 @@ use crate::geom::Position;
 use crate::input::source::read_file;
 use crate::input::walk::io_message;
 use crate::output::sanitize::for_terminal;
-use crate::rules::{Counting, RuleSet};
+use crate::rules::RuleSet;
 use crate::run::LoadedFile;
 use crate::sgf::info::game_info;
 
+use crate::check::area_score;
 use crate::output::board::render_board_marked;
 use crate::output::style::{paint, severity as severity_style, ColorMode};
-use crate::score::{
-    count_area, count_territory, format_number, score_position, settle_dead, Score, ScoringMethod,
-};
+use crate::score::{count_area, count_territory, format_number, settle_dead, Score, ScoringMethod};
 use crate::sgf::record::{parse_game, Limits};
 
 /// Prints one game's count. Exit code 0, 1 when the game is not `ok`, 2 when the file or
@@ -170,10 +169,7 @@ fn count_for_a_person(
 ) -> (ScoringMethod, Option<Score>) {
     let set = RuleSet::from_name(report.rules).unwrap_or(RuleSet::Chinese);
     let rules = set.rules();
-    let method = match rules.counting {
-        Counting::AreaNoSplit => ScoringMethod::NobodyShared,
-        _ => ScoringMethod::SplitShared,
-    };
+    let method = ScoringMethod::under(&rules);
     // The audit counts only games meant to be counted; for a person, count the final
     // position anyway, and say so.
     let fallback = match (&report.board, &report.score) {
@@ -182,17 +178,14 @@ fn count_for_a_person(
             let markup = (!record.territory_black.is_empty() || !record.territory_white.is_empty())
                 .then_some((&record.territory_black[..], &record.territory_white[..]));
             let dead = settle_dead(board, markup, options.dead.under(&rules));
-            let mut score = score_position(
+            Some(area_score(
                 board,
+                &dead,
                 &dead.dead,
-                method,
+                &rules,
                 report.komi,
-                rules.handicap_bonus(report.handicap),
-                dead.from,
-            );
-            score.uncertain = dead.uncertain.iter().flatten().copied().collect();
-            score.seki = dead.seki;
-            Some(score)
+                report.handicap,
+            ))
         }
         _ => None,
     };

@@ -2,7 +2,7 @@
 //! bytes a move), the symmetries that lead there, the colour of the first move, and the
 //! game information that copies may disagree on.
 
-use crate::audit::{parse_size, GameInput};
+use crate::game::{parse_size, GameInput};
 use crate::geom::{BoardSize, Color};
 use crate::sgf::info::game_info;
 use crate::sgf::record::Limits;

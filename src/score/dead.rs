@@ -64,6 +64,19 @@ impl DeadFrom {
     }
 }
 
+/// What the report says of how the dead stones were settled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadNote {
+    /// The estimate is unsure of `chains` chains, of `stones` stones in all.
+    Unsure { chains: usize, stones: usize },
+    /// The estimate put `stones` stones in seki.
+    Seki { stones: usize },
+    /// Markup was asked for and the record has none.
+    NoMarkup,
+    /// The engine judge (`command`) gave the dead stones.
+    Judge { command: String },
+}
+
 /// The dead stones settled for one final position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeadOutcome {
@@ -72,8 +85,9 @@ pub struct DeadOutcome {
     pub dead: Vec<Point>,
     /// Whether the list can be trusted to call a recorded result wrong.
     pub determined: bool,
-    /// Why the list is not determined, for the report.
-    pub note: Option<String>,
+    /// Why the list is not determined, or who made it, for the report (worded by the
+    /// check: `check::wording`).
+    pub notes: Vec<DeadNote>,
     /// Chains the estimate is not sure of (each a list of stones): counted by its best
     /// guess, listed so that a reader — and the check — can weigh the doubt.
     pub uncertain: Vec<Vec<Point>>,
@@ -154,34 +168,27 @@ fn estimate_outcome(mut estimate: Estimate, config: &EstimateConfig) -> DeadOutc
     let doubted = doubted_groups(&estimate.chains);
     let mut notes = Vec::new();
     if !uncertain.is_empty() {
-        notes.push(format!(
-            "the estimate is unsure of {} chain(s) ({} stones)",
-            uncertain.len(),
-            uncertain.iter().map(Vec::len).sum::<usize>()
-        ));
+        notes.push(DeadNote::Unsure {
+            chains: uncertain.len(),
+            stones: uncertain.iter().map(Vec::len).sum::<usize>(),
+        });
     }
     // Seki judged by play-outs is the estimate's least sure call: a dead group taken for
     // seki turns its whole area into nobody's. A count resting on one is not determined.
     if !estimate.seki.is_empty() {
-        notes.push(seki_note(estimate.seki.len()));
+        notes.push(DeadNote::Seki {
+            stones: estimate.seki.len(),
+        });
     }
-    let note = (!notes.is_empty()).then(|| notes.join("; "));
     DeadOutcome {
         from: DeadFrom::Estimate,
         dead,
         determined: uncertain.is_empty() && estimate.seki.is_empty(),
-        note,
+        notes,
         uncertain,
         doubted,
         seki: estimate.seki,
     }
-}
-
-/// The words that say an estimate put `stones` stones in seki: the estimate's note, and
-/// the check's reason when that seki keeps `RE[]` from a verdict (the note is then not
-/// added again).
-pub fn seki_note(stones: usize) -> String {
-    format!("the estimate judged {stones} stones to be in seki")
 }
 
 /// Chains among `dead` that may be alive in seki instead: at most two liberties, each of
@@ -347,7 +354,7 @@ fn settle(
         from: DeadFrom::Markup,
         dead: dead_from_markup(position, tb, tw),
         determined: true,
-        note: None,
+        notes: Vec::new(),
         uncertain: Vec::new(),
         doubted: Vec::new(),
         seki: Vec::new(),
@@ -357,7 +364,7 @@ fn settle(
             from: DeadFrom::None,
             dead: Vec::new(),
             determined: true,
-            note: None,
+            notes: Vec::new(),
             uncertain: Vec::new(),
             doubted: Vec::new(),
             seki: Vec::new(),
@@ -367,11 +374,7 @@ fn settle(
             from: DeadFrom::Markup,
             dead: Vec::new(),
             determined: false,
-            note: Some(
-                "the record has no territory markup (TB/TW): only stones inside \
-                 pass-alive territory were removed"
-                    .to_string(),
-            ),
+            notes: vec![DeadNote::NoMarkup],
             uncertain: Vec::new(),
             doubted: Vec::new(),
             seki: Vec::new(),
@@ -451,14 +454,14 @@ mod tests {
             (missing.from, missing.determined),
             (DeadFrom::Markup, false)
         );
-        assert!(missing.note.is_some());
+        assert_eq!(missing.notes, [DeadNote::NoMarkup]);
 
         // Without markup, auto estimates; whether that is determined depends on how sure
         // the estimate is, which its note says.
         let guess = settle_dead(&p, None, DeadPolicy::Auto);
         assert_eq!(guess.from, DeadFrom::Estimate);
         assert_eq!(guess.determined, guess.uncertain.is_empty());
-        assert_eq!(guess.note.is_some(), !guess.determined);
+        assert_eq!(guess.notes.is_empty(), guess.determined);
         assert_eq!(DeadFrom::Estimate.as_str(), "estimate");
     }
 

@@ -9,7 +9,7 @@
 //!    giving a [`Score`] with the margin in points (`B+1.5`) and in stones (`黑胜3/4子`);
 //!    [`count_territory`] counts the same position by territory and prisoners (Japanese,
 //!    Korean rules);
-//! 3. [`parse_result`] reads `RE[]` and [`check_result`] compares it with the count;
+//! 3. [`parse_result`] reads `RE[]`, which the stage `check` compares with the count.
 
 mod area;
 mod benson;
@@ -28,12 +28,12 @@ pub use area::{count_area, AreaCount, Owner, ScoringMethod};
 pub use benson::{
     dead_in_pass_alive_territory, pass_alive, push_dead_in_pass_alive_territory, Life, PassAlive,
 };
-pub use check::{check_result, recorded_points, Check, CheckContext, Verdict, UNFINISHED_DAME};
+pub use check::{impossible_margin, recorded_points, Check, Verdict};
 pub use dead::{
-    dead_from_markup, seki_candidates, seki_note, settle_dead, DeadFrom, DeadOutcome, DeadPolicy,
+    dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadNote, DeadOutcome, DeadPolicy,
     DeadSettler, DoubtedChain,
 };
-pub use margin::{format_number, format_points, format_stones, margin};
+pub use margin::{format_number, format_points, format_stones, margin, winner_of};
 pub use margins::{count_margins, MarginCounter, Margins};
 pub use result::{parse_result, RecordedResult};
 pub use tally::{score_position, CountedBy, Score};

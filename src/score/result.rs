@@ -54,6 +54,12 @@ impl RecordedResult {
             _ => None,
         }
     }
+
+    /// The result claims a count (a margin or a draw): the final position is counted even
+    /// without two passes.
+    pub fn claims_count(&self) -> bool {
+        matches!(self, RecordedResult::Score { .. } | RecordedResult::Draw)
+    }
 }
 
 const DRAWS: &[&str] = &[

@@ -6,6 +6,17 @@ use super::dead::DeadFrom;
 use super::margin::{format_points, format_stones, margin};
 use super::territory::TerritoryScore;
 use crate::geom::{Color, Point, Position};
+use crate::rules::{Counting, Rules};
+
+impl ScoringMethod {
+    /// How `rules` share the empty regions that touch both colours in the area count.
+    pub fn under(rules: &Rules) -> ScoringMethod {
+        match rules.counting {
+            Counting::AreaNoSplit => ScoringMethod::NobodyShared,
+            Counting::Area | Counting::Territory => ScoringMethod::SplitShared,
+        }
+    }
+}
 
 /// Which count the check compared with `RE[]` (`score.counting` in the report).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,6 +29,14 @@ pub enum CountedBy {
 
 impl CountedBy {
     pub const ALL: [CountedBy; 2] = [CountedBy::Area, CountedBy::Territory];
+
+    /// The count `rules` call for.
+    pub fn under(rules: &Rules) -> CountedBy {
+        match rules.counting {
+            Counting::Area | Counting::AreaNoSplit => CountedBy::Area,
+            Counting::Territory => CountedBy::Territory,
+        }
+    }
 
     pub fn as_str(self) -> &'static str {
         match self {

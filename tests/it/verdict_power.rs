@@ -155,7 +155,7 @@ fn fox_results_are_weighed_by_fox_odds() {
 }
 
 /// A game that ended by two passes counts a dead group alive less often than a Tygem
-/// record (`audit::source::Source::alive_scale`): the records of GNU Go's
+/// record (`check::source::Source::alive_scale`): the records of GNU Go's
 /// regression suite, most of which end by two passes, true and made wrong.
 #[test]
 fn passed_games_are_weighed_by_passed_odds() {

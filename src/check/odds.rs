@@ -6,6 +6,9 @@ use crate::geom::{Point, Position};
 use crate::score::estimate::find;
 use crate::score::{CountedBy, Margins};
 
+use super::calibration::{
+    ALIVE_WRONG, DEAD_WRONG, NEGLIGIBLE, SAME_KOMI, SAME_ODDS, SAME_POINTS, SMALL_DEAD_WRONG,
+};
 use super::source::{AliveScale, Conventions};
 
 /// The maps of the check's search, keyed by small tuples and index lists: hashed with
@@ -17,10 +20,6 @@ pub(super) type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::
 /// Most doubted chains whose fates are tried together (2^12 assignments); the odds of the
 /// others changing are counted as unexplored.
 pub const MAX_SEARCHED_CHAINS: usize = 12;
-
-/// An assignment of fates less probable than this is not counted (its odds are added to
-/// the unexplored share).
-const NEGLIGIBLE: f64 = 1e-4;
 
 /// The probability that the estimate's fate of a group of chains is right, from the
 /// share of the play-outs that agreed with it (smoothed: it never reaches 1), its size, its
@@ -75,75 +74,6 @@ pub fn calibrated(
         1.0 - ALIVE_WRONG[size][band]
     }
 }
-
-/// How often the estimate is wrong about a group it keeps alive, by size (1 stone, 2–3,
-/// 4 or more) and share of agreeing play-outs (0.95 and above, 0.90 to 0.95, 0.75 to 0.90,
-/// below), about twice the shares measured. Measured (part01 and part03): a lone stone
-/// 0.3%, 2.1–2.9%, 2.5–2.9%; 2–3 stones 0.1–0.3%, 1.1–1.5%, 0.5–1.3%; 4 or more 0.02%,
-/// 0.06–0.21%, 0.4–0.6%, 3.6–6.9%. Below 0.75 too few groups were measured: 10%.
-const ALIVE_WRONG: [[f64; 4]; 3] = [
-    [0.006, 0.04, 0.05, 0.1],
-    [0.006, 0.02, 0.02, 0.1],
-    [0.0004, 0.002, 0.01, 0.1],
-];
-
-/// The same for a group the estimate counts dead. Measured: a lone stone 1.4–1.5% (most
-/// of them stones in atari that every play-out captured and `RE[]` counts alive),
-/// 0.2–0.3% (most of them settled by the capturing-race reader), 1.2–1.3%, 4.7–4.8%;
-/// 2–3 stones 1.0%, 1.0–1.1%, 4.3–4.6%; 4 or more 0.2–0.4%, 1.0%, 4.6–5.2%. The first two
-/// bands of groups of one to three stones are split by liberties in [`SMALL_DEAD_WRONG`].
-const DEAD_WRONG: [[f64; 4]; 3] = [
-    [0.03, 0.005, 0.025, 0.1],
-    [0.02, 0.02, 0.09, 0.1],
-    [0.005, 0.02, 0.1, 0.1],
-];
-
-/// How often the estimate is wrong about a dead group of one stone (`[0]`) or two or three
-/// (`[1]`) that 95% or more (`[..][0]`) or 90–95% (`[..][1]`) of the play-outs captured, by
-/// its liberties in the final position (1, 2, 3 or more) and its swing, the points the
-/// margin of the record's counting moves if it lives (3 or less, 4–5, 6–9, 10 or more),
-/// about twice the shares measured as for [`DEAD_WRONG`] (part01, among the groups of the
-/// estimates that went on to the full 128 play-outs), never more than the odds by
-/// liberties alone that the check used before it weighed the swing.
-///
-/// What `RE[]` counts alive against the play-outs is mostly a group left in atari whose
-/// life costs its opponent a point or three; the bigger its swing, the rarer: a result
-/// that hangs on a stone counted alive in the middle of ten points of territory is one a
-/// player would have disputed. Measured, a lone stone in atari at 95% or more: 3.3% of
-/// 1,958 with a swing of 3 or less, 1.2% of 1,781 at 4–5, 0.3% of 1,034 at 6–9, 0.06% of
-/// 1,740 at 10 or more (part03: 4.0%, 1.5%, 0.6%, 0.14%); with two liberties, 2.7%, 0.24%,
-/// none of 1,429 (part03: 1.5%, 0.17%, 0.18%) at 4–5, 6–9, 10 or more; at 90–95% in atari,
-/// 0.9%, 0.5%, 0.09% of 6,816. Two or three stones at 95% or more in atari, 3.5%, 1.1%, none
-/// of 717 at 4–5, 6–9, 10 or more. Two or three stones with two liberties at 90–95% are
-/// the exception, 28% of 159 at 6–9 (a shape `RE[]` counts alive, most likely a seki).
-/// Cells with fewer than 50 groups keep the odds by liberties alone; a cell with none
-/// wrong counts half a group, and no more than the cell with fewer liberties.
-const SMALL_DEAD_WRONG: [[[[f64; 4]; 3]; 2]; 2] = [
-    [
-        [
-            [0.03, 0.02471, 0.0058, 0.00115],
-            [0.012, 0.012, 0.00479, 0.0007],
-            [0.004, 0.004, 0.004, 0.0007],
-        ],
-        [
-            [0.007, 0.007, 0.007, 0.00176],
-            [0.004, 0.004, 0.004, 0.00188],
-            [0.0012, 0.0012, 0.0012, 0.00047],
-        ],
-    ],
-    [
-        [
-            [0.028, 0.028, 0.02273, 0.00139],
-            [0.011, 0.011, 0.01062, 0.00291],
-            [0.003, 0.003, 0.003, 0.0018],
-        ],
-        [
-            [0.002, 0.002, 0.002, 0.00183],
-            [0.038, 0.038, 0.038, 0.00046],
-            [0.006, 0.006, 0.006, 0.00156],
-        ],
-    ],
-];
 
 /// A chain a reading may give the other fate.
 #[derive(Clone, Debug, PartialEq)]
@@ -460,7 +390,7 @@ pub(super) fn conventions_of(
         conventions
             .komi
             .iter()
-            .map(|k| ((k.komi - record_komi).abs() > 1e-9).then_some(k.komi))
+            .map(|k| ((k.komi - record_komi).abs() > SAME_KOMI).then_some(k.komi))
             .zip(conventions.komi.iter().map(|k| k.odds))
             .collect()
     };
@@ -623,7 +553,7 @@ fn weighty_masks(doubts: &[Doubt], all_right: f64, floor: f64) -> Vec<u32> {
         return every.collect();
     }
     // Rounding may raise odds by a few units in the last place: prune a little below.
-    let prune_below = floor * (1.0 - 1e-9);
+    let prune_below = floor * (1.0 - SAME_ODDS);
     let mut masks = vec![0u32];
     let mut stack = vec![(0u32, 0usize, all_right)];
     while let Some((mask, next, odds)) = stack.pop() {
@@ -689,7 +619,7 @@ impl Weigher<'_, '_, '_> {
             if self.best.is_none() {
                 self.best = Some((reading(), margin));
             }
-            if (margin - self.target).abs() < 1e-6 {
+            if (margin - self.target).abs() < SAME_POINTS {
                 self.fit_mass += probability;
                 if self
                     .fit
@@ -703,30 +633,11 @@ impl Weigher<'_, '_, '_> {
     }
 }
 
-/// "the chain at D4 (3 stones), dead in 97% of the play-outs, is alive".
-pub fn describe_flip(doubt: &Doubt, position: &Position) -> String {
-    format!(
-        "the chain at {} ({} stone{}, counted {}{} at odds {:.0}%) is {}",
-        doubt.stones[0].vertex(position.size),
-        doubt.stones.len(),
-        if doubt.stones.len() == 1 { "" } else { "s" },
-        if doubt.dead { "dead" } else { "alive" },
-        if doubt.by_markup {
-            " by the markup"
-        } else {
-            ""
-        },
-        doubt.right * 100.0,
-        if doubt.dead { "alive" } else { "dead" }
-    )
-}
-
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::audit::source::{
-        CountingOdds, Source, PASSED_DEAD_ALIVE_RATIO, PASSED_SMALL_DEAD_ALIVE_RATIO,
-    };
+    use crate::check::calibration::{PASSED_DEAD_ALIVE_RATIO, PASSED_SMALL_DEAD_ALIVE_RATIO};
+    use crate::check::source::{CountingOdds, Source};
     use crate::score::{count_margins, ScoringMethod};
     use proptest::prelude::prop_assert_eq;
     use proptest::prop_assume;
@@ -747,7 +658,7 @@ pub(super) mod tests {
     }
 
     /// Area counting for certain, the record's komi.
-    pub(in crate::audit) fn area_only() -> Conventions {
+    pub(in crate::check) fn area_only() -> Conventions {
         Conventions {
             source: Source::Unknown,
             countings: vec![CountingOdds {

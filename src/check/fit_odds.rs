@@ -17,25 +17,12 @@ use std::collections::BinaryHeap;
 
 use crate::score::Margins;
 
+use super::calibration::{DOUBTFUL_MEMBER, DROP_BELOW, JOINT_ODDS, PART_LEFT, SAME_POINTS};
 use super::odds::{conventions_of, margin_of, Doubt, FastMap, Recount};
 use super::source::Conventions;
 
-/// The odds of a set of touching doubted chains of one fate all misread together, as a
-/// share of the odds of the least sure one. Chosen on the counted records of
-/// `tygem-9d-part01.sgf` among 0.3, 0.5 and 1 (the README has the figures): at 1 the
-/// check catches fewer wrong results than without joint misreadings; without them (0), it
-/// calls more true results wrong, positions where the estimate misread a whole area.
-pub const JOINT_ODDS: f64 = 0.3;
-
-/// A part's assignments are counted until the odds of those not counted are below this.
-const PART_LEFT: f64 = 1e-6;
-
 /// Most assignments counted in one part; the rest are left unexplored.
 const MOST_ASSIGNMENTS: usize = 4096;
-
-/// A change of the margins below this probability is dropped from the convolution (its
-/// odds are left unexplored).
-const DROP_BELOW: f64 = 1e-12;
 
 /// What [`fit_odds`] found.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,7 +66,7 @@ pub fn fit_odds(
             territory: base.territory + f64::from(territory) / 2.0,
         };
         for c in &conventions {
-            if (margin_of(&margins, c, komi) - target).abs() < 1e-6 {
+            if (margin_of(&margins, c, komi) - target).abs() < SAME_POINTS {
                 fit_mass += p * c.odds;
             }
         }
@@ -203,17 +190,6 @@ fn misreadings(doubts: &[Doubt], part: &[usize], recount: &Recount<'_, '_>) -> V
     misreadings
 }
 
-/// The members of a set of touching doubted chains wrong at these odds or more make sets
-/// of their own, misread together without the surer members they touch: a big group the
-/// estimate split into unsure chains, next to a sure group of the same colour that a
-/// misreading of the whole set would kill or save with it. Chosen on the counted records
-/// of `tygem-9d-part01.sgf`: against none, it keeps five true results from being called
-/// wrong (three whose `RE[]` GNU Go's count gives, one neither count settles, one both
-/// counts call wrong) and catches 0.6 points fewer corrupted results (81.3% instead of
-/// 81.9%); with every member (no floor), six (four that GNU Go's count gives) and 1.0
-/// point fewer; with only those wrong at 4% or more, three (one) and 0.3 point fewer.
-const DOUBTFUL_MEMBER: f64 = 0.01;
-
 /// The sets of `members` linked by touching doubts that `link` allows, each sorted, in the
 /// order of their first member: a flood over the members.
 fn touching_sets(
@@ -306,7 +282,7 @@ fn convolve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::odds::tests::area_only;
+    use crate::check::odds::tests::area_only;
     use crate::geom::{Point, Position};
     use crate::score::{count_margins, ScoringMethod};
 

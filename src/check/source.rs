@@ -3,11 +3,13 @@
 //! should try, each with its odds. The evidence for each row is in the README
 //! ("How the check weighs its readings").
 
-use crate::rules::{Counting, Rules};
+use crate::rules::Rules;
 use crate::score::CountedBy;
 use crate::sgf::record::RawValue;
 use crate::sgf::values::is_number;
 use crate::sgf::RootProps;
+
+use super::calibration::{PASSED_DEAD_ALIVE_RATIO, PASSED_SMALL_DEAD_ALIVE_RATIO, SAME_KOMI};
 
 /// A server or program whose records follow known conventions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,21 +30,6 @@ pub enum Source {
     /// Nothing in the record names a source.
     Unknown,
 }
-
-/// How often, against Tygem's records, the result of a record that ended by two passes
-/// counts alive a small dead group the play-outs agree on: both players passed with the
-/// group on the board, and the count that followed took it off. In the 526 counted
-/// records of `../shared/corpus/real` and `corpus/` that end by two passes (NNGS, KGS and
-/// programs' own games), 2 such groups alone give `RE[]` where the count does not, where
-/// Tygem's shares (part01), class by class, predict 6.7.
-pub const PASSED_SMALL_DEAD_ALIVE_RATIO: f64 = 0.3;
-
-/// The same for the other dead groups of a record that ended by two passes (bigger, or
-/// fewer play-outs agreeing): in the same records, 1 such group alone gives `RE[]` where
-/// Tygem's shares predict 11.8. Scaled by a half only: at 0.3, one true result is called
-/// wrong that neither sgfaudit's count nor GNU Go's settles (NNGS's `ccwills`) and two
-/// agreements are lost.
-pub const PASSED_DEAD_ALIVE_RATIO: f64 = 0.5;
 
 /// How often a record's `RE[]` counts alive a group the estimate counts dead, against
 /// Tygem's records, on whose results the odds of [`super::odds::calibrated`] were
@@ -224,10 +211,7 @@ fn compensation_odds(rules: &Rules, handicap: u32) -> Vec<CompensationOdds> {
 
 /// The rules' own counting, and the odds that the record was counted the other way.
 fn counting_odds(source: Source, rules: &Rules) -> (CountedBy, f64) {
-    let own = match rules.counting {
-        Counting::Area | Counting::AreaNoSplit => CountedBy::Area,
-        Counting::Territory => CountedBy::Territory,
-    };
+    let own = CountedBy::under(rules);
     match (source, own) {
         // Tygem counts by territory (Korean rules): a one-point difference from the
         // territory count is an open boundary, not an area count.
@@ -266,7 +250,10 @@ fn komi_odds(source: Source, counting: CountedBy, record: f64) -> Vec<KomiOdds> 
     };
     let mut merged: Vec<KomiOdds> = Vec::new();
     for (komi, odds) in list {
-        match merged.iter_mut().find(|k| (k.komi - komi).abs() < 1e-9) {
+        match merged
+            .iter_mut()
+            .find(|k| (k.komi - komi).abs() < SAME_KOMI)
+        {
             Some(k) => k.odds += odds,
             None => merged.push(KomiOdds { komi, odds }),
         }

@@ -1,0 +1,447 @@
+//! The readings of one counted position: the chains a reading may give the other fate
+//! (with their calibrated odds), the count of each reading, and the search that weighs
+//! them against `RE[]`'s margin.
+
+use std::cell::RefCell;
+
+use crate::geom::{Point, Position};
+use crate::rules::Rules;
+use crate::score::{
+    recorded_points, score_position, seki_candidates, territory_score, DeadFrom, DeadOutcome,
+    MarginCounter, Margins, Score, ScoringMethod,
+};
+
+use super::calibration::{
+    open_boundary_odds, DOUBT_BELOW, MARKUP_DISPUTED, MARKUP_DOUBT_BELOW, SAME_POINTS,
+    SEKI_SHAPE_ODDS,
+};
+use super::decide::{check_of, compare, decide, CheckContext, Decision, Evidence};
+use super::fit_odds::fit_odds;
+use super::odds::{self, calibrated, dead_with, Doubt, Reading, Recount, Search};
+use super::reason::Assumption;
+use super::{Counter, Judgement};
+
+/// The position whose readings were weighed.
+#[derive(Clone, Copy)]
+pub(super) struct Weighed<'a> {
+    pub(super) position: &'a Position,
+    pub(super) dead: &'a DeadOutcome,
+    pub(super) doubts: &'a [Doubt],
+    pub(super) ctx: CheckContext,
+    pub(super) captures: [u32; 2],
+    /// Counts the position with any set of dead stones taken off.
+    pub(super) counter: &'a MarginCounter<'a>,
+    /// The margins of the estimate's own fates.
+    pub(super) base: Margins,
+    /// Recounts already made of single doubts given the other fate.
+    pub(super) flipped_alone: &'a FlippedAlone,
+}
+
+/// The margins with one dead chain (its stones) counted alive, as the odds by swing
+/// counted them: the check's search needs the same counts.
+pub(super) type FlippedAlone = Vec<(Vec<Point>, Margins)>;
+
+/// The area count of `position` with `removed` taken off, under `rules`, its uncertain
+/// and seki stones those of `dead`: the count of the check, and of `sgfaudit score` for a
+/// game the audit does not count.
+pub fn area_score(
+    position: &Position,
+    dead: &DeadOutcome,
+    removed: &[Point],
+    rules: &Rules,
+    komi: f64,
+    handicap: u32,
+) -> Score {
+    let mut score = score_position(
+        position,
+        removed,
+        ScoringMethod::under(rules),
+        komi,
+        rules.handicap_bonus(handicap),
+        dead.from,
+    );
+    score.uncertain = dead.uncertain.iter().flatten().copied().collect();
+    score.seki = dead.seki.clone();
+    score
+}
+
+impl Counter<'_> {
+    /// Counts `position` both ways with `removed` taken off.
+    pub(super) fn score(
+        &self,
+        position: &Position,
+        dead: &DeadOutcome,
+        removed: &[Point],
+        captures: [u32; 2],
+    ) -> Score {
+        let input = self.input;
+        let mut score = area_score(
+            position,
+            dead,
+            removed,
+            input.rules,
+            input.komi.points,
+            input.handicap,
+        );
+        score.uncertain.sort();
+        score.territory = Some(territory_score(
+            position,
+            removed,
+            &dead.seki,
+            captures,
+            input.komi.points,
+        ));
+        score.counting = self.input.conventions.countings[0].counting;
+        score
+    }
+
+    /// The chains a reading may give the other fate, least sure first: those the
+    /// estimate (or the engine judge) doubted, and dead chains shaped like a seki; under
+    /// markup, only the chains a second look disputes. A game that `ended_by_passes` has
+    /// its dead groups counted alive less often.
+    pub(super) fn doubts(
+        &self,
+        position: &Position,
+        dead: &DeadOutcome,
+        counter: &MarginCounter<'_>,
+        base: Margins,
+        ended_by_passes: bool,
+    ) -> (Vec<Doubt>, FlippedAlone) {
+        let is_dead = |stones: &[Point]| stones.iter().all(|p| dead.dead.binary_search(p).is_ok());
+        let by_markup = dead.from == DeadFrom::Markup;
+        let scale = self.input.conventions.source.alive_scale(ended_by_passes);
+        let flipped_alone = RefCell::new(FlippedAlone::new());
+        // How far the margin of the record's own counting moves when the dead chain
+        // `stones` is counted alive.
+        let swing = |stones: &[Point]| {
+            let mut kept: Vec<Point> = Vec::with_capacity(dead.dead.len());
+            kept.extend(
+                dead.dead
+                    .iter()
+                    .copied()
+                    .filter(|p| stones.binary_search(p).is_err()),
+            );
+            let moved = counter.margins(&kept);
+            flipped_alone.borrow_mut().push((stones.to_vec(), moved));
+            (moved.by(self.primary) - base.by(self.primary)).abs()
+        };
+        let mut doubts: Vec<Doubt> = dead
+            .doubted
+            .iter()
+            .map(|c| {
+                let dead = is_dead(&c.stones);
+                Doubt {
+                    dead,
+                    right: if by_markup {
+                        1.0 - MARKUP_DISPUTED
+                    } else {
+                        calibrated(
+                            scale,
+                            c.confidence,
+                            c.stones.len(),
+                            || position.liberties_of(&c.stones),
+                            || swing(&c.stones),
+                            dead,
+                        )
+                    },
+                    stones: c.stones.clone(),
+                    by_markup,
+                }
+            })
+            .collect();
+        if !matches!(dead.from, DeadFrom::Estimate | DeadFrom::Judge) {
+            // Markup is a statement, not a reading: only the chains a second look
+            // disputes are doubted.
+            return (doubts, flipped_alone.into_inner());
+        }
+        for stones in seki_candidates(position, &dead.dead) {
+            let holding = doubts
+                .iter_mut()
+                .find(|d| d.stones.binary_search(&stones[0]).is_ok());
+            match holding {
+                Some(d) => d.right = d.right.min(1.0 - SEKI_SHAPE_ODDS),
+                None => doubts.push(Doubt {
+                    stones,
+                    dead: true,
+                    right: 1.0 - SEKI_SHAPE_ODDS,
+                    by_markup: false,
+                }),
+            }
+        }
+        doubts.sort_by(|a, b| a.right.total_cmp(&b.right));
+        (doubts, flipped_alone.into_inner())
+    }
+
+    /// What a reading assumes beyond the rules and the record.
+    pub(super) fn assumptions(
+        &self,
+        reading: &Reading,
+        doubts: &[Doubt],
+        position: &Position,
+    ) -> Vec<Assumption> {
+        let conventions = self.input.conventions;
+        let mut assumed = Vec::new();
+        if self.counting_assumed(reading) {
+            assumed.push(Assumption::Counting {
+                counting: reading.counting,
+                as_rules: reading.counting == self.primary,
+                source: conventions.source.name(),
+                odds: conventions.odds_of_counting(reading.counting),
+            });
+        }
+        if let Some(komi) = reading.komi {
+            assumed.push(Assumption::Komi {
+                komi,
+                km: self.input.komi.raw.clone(),
+                odds: conventions.odds_of_komi(komi),
+            });
+        }
+        if let Some(points) = reading.compensation {
+            assumed.push(Assumption::Compensation {
+                points,
+                odds: conventions.odds_of_compensation(points),
+            });
+        }
+        for &i in &reading.flipped {
+            let doubt = &doubts[i];
+            assumed.push(Assumption::Flip {
+                vertex: doubt.stones[0].vertex(position.size),
+                stones: doubt.stones.len(),
+                dead: doubt.dead,
+                by_markup: doubt.by_markup,
+                right: doubt.right,
+            });
+        }
+        if reading.open_point != 0 {
+            assumed.push(Assumption::OpenPoint {
+                ko: self.input.ko_at_end.map(|ko| ko.vertex(position.size)),
+                points: reading.open_point.unsigned_abs(),
+                black: reading.open_point > 0,
+            });
+        }
+        assumed
+    }
+
+    /// The count of a reading: its dead stones, komi and counting. `base` is the count of
+    /// the estimate's own fates, which a reading that flips none of them keeps.
+    pub(super) fn score_of(&self, weighed: &Weighed<'_>, reading: &Reading, base: Score) -> Score {
+        let score = if reading.flipped.is_empty() {
+            base
+        } else {
+            let removed = dead_with(&weighed.dead.dead, weighed.doubts, &reading.flipped);
+            self.score(weighed.position, weighed.dead, &removed, weighed.captures)
+        };
+        let score = match reading.compensation {
+            Some(points) => score.with_handicap_bonus(points),
+            None => score,
+        };
+        let mut score = match reading.komi {
+            Some(komi) => score.with_komi(komi),
+            None => score,
+        };
+        score.counting = reading.counting;
+        score
+    }
+
+    /// Counts `position` with `dead` taken off and checks `RE[]` by weighing every
+    /// reading of the count (see [`odds::search`]). Returns the judgement and the dead
+    /// stones.
+    pub(super) fn judge_with(
+        &self,
+        position: &Position,
+        captures: [u32; 2],
+        ctx: CheckContext,
+        dead: DeadOutcome,
+    ) -> (Judgement, DeadOutcome) {
+        self.judge_unless_inexact(position, captures, ctx, dead, false)
+            .expect("a judgement is given up only when asked to be exact")
+    }
+
+    /// [`Counter::judge_with`], or, when `exact_or_none` and the estimate settled the
+    /// dead stones, `None` as soon as the count shows that the judgement cannot be exact
+    /// (`Judgement::exact` needs the most probable reading to give `RE[]`): a glance's
+    /// judgement that is not exact gives way to the full estimate's, and weighing its
+    /// readings would be wasted.
+    pub(super) fn judge_unless_inexact(
+        &self,
+        position: &Position,
+        captures: [u32; 2],
+        ctx: CheckContext,
+        dead: DeadOutcome,
+        exact_or_none: bool,
+    ) -> Option<(Judgement, DeadOutcome)> {
+        let input = self.input;
+        let score = self.score(position, &dead, &dead.dead, captures);
+        let Some(target) = input.recorded.and_then(recorded_points) else {
+            // No margin to weigh (a winner only, a resignation, no result).
+            let comparison = compare(
+                input.recorded_raw,
+                input.recorded,
+                Some(&score),
+                ctx.counting,
+            );
+            let decision = decide(&Evidence::Compared {
+                found: &comparison.found,
+                score: Some(&score),
+                ctx,
+            });
+            let (check, reason) = check_of(input.recorded_raw, comparison, decision);
+            let judgement = Judgement {
+                check,
+                reason,
+                assumed: Vec::new(),
+                score,
+                convention: None,
+                exact: false,
+            };
+            return (!exact_or_none || dead.from != DeadFrom::Estimate)
+                .then_some((judgement, dead));
+        };
+        let counter = MarginCounter::new(
+            position,
+            &dead.seki,
+            captures,
+            ScoringMethod::under(input.rules),
+            input.komi.points,
+            input.handicap_bonus(),
+        );
+        // The count just made gives the margins of the estimate's own fates.
+        let base = match &score.territory {
+            Some(territory) => Margins {
+                area: score.margin,
+                territory: territory.margin,
+            },
+            None => counter.margins(&dead.dead),
+        };
+        let open = self.open_boundary(&dead, &score, &ctx);
+        if exact_or_none
+            && dead.from == DeadFrom::Estimate
+            && !self.most_probable_fits(base, open, target)
+        {
+            return None;
+        }
+        let (doubts, flipped_alone) =
+            self.doubts(position, &dead, &counter, base, ctx.ended_by_passes);
+        let weighed = Weighed {
+            position,
+            dead: &dead,
+            doubts: &doubts,
+            ctx,
+            captures,
+            counter: &counter,
+            base,
+            flipped_alone: &flipped_alone,
+        };
+        let (search, decision) = self.weigh_readings(&weighed, &score, target, open);
+        let judgement = self.judgement(weighed, score, &search, decision);
+        Some((judgement, dead))
+    }
+
+    /// The odds that unfinished boundaries hide a point or more (see
+    /// [`odds::search`]): none where both players passed or markup settled the count.
+    pub(super) fn open_boundary(
+        &self,
+        dead: &DeadOutcome,
+        score: &Score,
+        ctx: &CheckContext,
+    ) -> f64 {
+        if !ctx.ended_by_passes && dead.from != DeadFrom::Markup {
+            // A ko the last move took is a boundary left open too: whoever fills it
+            // gains a point.
+            open_boundary_odds(score.dame + u32::from(self.input.ko_at_end.is_some()))
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether the reading that [`odds::search`] weighs first and keeps as the most
+    /// probable (`Search::best`: the estimate's own fates, `base`, under the first
+    /// convention) gives the `target` margin.
+    pub(super) fn most_probable_fits(&self, base: Margins, open: f64, target: f64) -> bool {
+        let komi = self.input.komi.points;
+        odds::conventions_of(self.input.conventions, open, komi)
+            .first()
+            .is_none_or(|c| (odds::margin_of(&base, c, komi) - target).abs() < SAME_POINTS)
+    }
+
+    /// Weighs every reading of the count against the `target` margin (see
+    /// [`odds::search`]), and every pair of doubts too when only the readings not weighed
+    /// stand between the count and a verdict.
+    pub(super) fn weigh_readings(
+        &self,
+        weighed: &Weighed<'_>,
+        score: &Score,
+        target: f64,
+        open: f64,
+    ) -> (Search, Decision) {
+        let Weighed {
+            position,
+            dead,
+            doubts,
+            ctx,
+            counter,
+            base,
+            flipped_alone,
+            ..
+        } = *weighed;
+        let input = self.input;
+        let margins_of = |removed: &[Point]| counter.margins(removed);
+        let mut recount = Recount::new(position, &dead.dead, doubts, &margins_of, base);
+        for (i, doubt) in doubts.iter().enumerate() {
+            if let Some((_, margins)) = flipped_alone.iter().find(|(s, _)| *s == doubt.stones) {
+                recount.counted_alone(i, *margins);
+            }
+        }
+        let mut weigh = |thorough| {
+            odds::search(
+                doubts,
+                input.conventions,
+                open,
+                target,
+                input.komi.points,
+                &mut recount,
+                thorough,
+            )
+        };
+        let mut search = weigh(false);
+        let unsettled = self.unsettled(dead, score, &ctx);
+        let doubt_below = if dead.from == DeadFrom::Markup {
+            MARKUP_DOUBT_BELOW
+        } else {
+            DOUBT_BELOW
+        };
+        let mut decision = decide(&Evidence::Readings {
+            search: &search,
+            target,
+            unsettled: unsettled.as_ref(),
+            doubt_below,
+        });
+        let agrees = matches!(decision, Decision::Agrees { .. });
+        if !agrees && unsettled.is_none() && search.fit_mass < doubt_below {
+            // Before `RE[]` is called wrong, or where only the readings not weighed
+            // stand between the count and that verdict: weigh every pair of doubts for
+            // the likeliest reading that fits, and count the odds of every reading that
+            // gives RE[], misreadings of several chains together included.
+            if !matches!(decision, Decision::Disagrees { .. }) {
+                search = weigh(true);
+            }
+            let exact = fit_odds(
+                doubts,
+                input.conventions,
+                open,
+                target,
+                input.komi.points,
+                &mut recount,
+            );
+            search.fit_mass = exact.fit_mass;
+            search.unexplored = exact.unexplored;
+            decision = decide(&Evidence::Readings {
+                search: &search,
+                target,
+                unsettled: None,
+                doubt_below,
+            });
+        }
+        (search, decision)
+    }
+}
