@@ -17,7 +17,7 @@
 
 use crate::check::calibration::OTHER_PLACEMENT_ODDS;
 use crate::check::reason::{Assumption, Reason};
-use crate::check::{ResultOutcome, DOUBT_BELOW};
+use crate::check::{across_placements, AcrossPlacements, ResultOutcome};
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point};
 use crate::replay::{replay, Replay};
@@ -134,14 +134,9 @@ pub fn assumption(placement: &Placement, size: BoardSize, odds: f64) -> Assumpti
     }
 }
 
-/// One verdict from the checks of the position counted with each placement that the
-/// game's moves allow (`outcomes`, most probable first, never empty).
-///
-/// The most probable placement gives the count, and its verdict stands at its odds: an
-/// agreement assumes that placement. `RE[]` is called wrong only when every other
-/// placement worth weighing (odds at least [`DOUBT_BELOW`] of the first's) calls it
-/// wrong too; otherwise the check is `unverifiable`, naming the placement that could
-/// give `RE[]`.
+/// One check from the checks of the position counted with each placement that the
+/// game's moves allow (`outcomes`, most probable first, never empty): the verdict is
+/// [`across_placements`]'s; this words it, with the odds of the placement it assumes.
 pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> ResultOutcome {
     let total: f64 = outcomes.iter().map(|(p, _)| p.odds).sum();
     let mut weighed = outcomes
@@ -149,40 +144,42 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
         .map(|(placement, outcome)| (placement, placement.odds / total, outcome));
     let (first, odds, mut outcome) = weighed.next().expect("a placement the moves allow");
     let others: Vec<_> = weighed.collect();
+    let verdicts: Vec<_> = others
+        .iter()
+        .map(|(_, o, other)| (other.check.verdict, *o))
+        .collect();
+    let placed = across_placements(outcome.check.verdict, odds, &verdicts);
     let counted = outcome.score.is_some();
     let assumed = assumption(first, size, odds);
     let check = &mut outcome.check;
-    match check.verdict {
-        Verdict::Agrees => {
+    match (check.verdict, placed) {
+        (_, AcrossPlacements::FitsAnother(i)) => {
+            let (placement, o, _) = &others[i];
+            check.verdict = Verdict::Unverifiable;
+            check.confidence = None;
+            outcome.reason = Some(Reason::CountedAs {
+                reason: Reason::boxed(outcome.reason.take()),
+                placement: assumed,
+                fits: Some(assumption(placement, size, *o)),
+            });
+            outcome.assumed.clear();
+            outcome.findings.retain(|f| f.code != Code::ResultMismatch);
+        }
+        (Verdict::Agrees, AcrossPlacements::First) => {
             check.confidence = check.confidence.map(|c| c * odds);
             outcome.assumed.insert(0, assumed);
         }
-        Verdict::Disagrees => {
-            let fits_elsewhere = others.iter().find(|(_, o, other)| {
-                *o >= DOUBT_BELOW * odds && other.check.verdict != Verdict::Disagrees
-            });
-            if let Some((placement, o, _)) = fits_elsewhere {
-                check.verdict = Verdict::Unverifiable;
-                check.confidence = None;
-                outcome.reason = Some(Reason::CountedAs {
-                    reason: Reason::boxed(outcome.reason.take()),
-                    placement: assumed,
-                    fits: Some(assumption(placement, size, *o)),
-                });
-                outcome.assumed.clear();
-                outcome.findings.retain(|f| f.code != Code::ResultMismatch);
-            } else {
-                let elsewhere: f64 = others
-                    .iter()
-                    .map(|(_, o, other)| o * other.check.confidence.unwrap_or(0.0))
-                    .sum();
-                check.confidence = check.confidence.map(|c| c * odds + elsewhere);
-                outcome.assumed.insert(0, assumed);
-            }
+        (Verdict::Disagrees, AcrossPlacements::First) => {
+            let elsewhere: f64 = others
+                .iter()
+                .map(|(_, o, other)| o * other.check.confidence.unwrap_or(0.0))
+                .sum();
+            check.confidence = check.confidence.map(|c| c * odds + elsewhere);
+            outcome.assumed.insert(0, assumed);
         }
         // A result no count checks (a resignation) says nothing of the stones.
-        Verdict::Unverifiable if !counted => {}
-        Verdict::Unverifiable => {
+        (Verdict::Unverifiable, AcrossPlacements::First) if !counted => {}
+        (Verdict::Unverifiable, AcrossPlacements::First) => {
             outcome.reason = Some(Reason::CountedAs {
                 reason: Reason::boxed(outcome.reason.take()),
                 placement: assumed,

@@ -79,7 +79,7 @@ pub const JUDGE_OVERRULES: f64 = 0.5;
 /// The odds of the estimate's fate for a chain the record's markup gives the other: the
 /// markup's fate is counted. Markup and estimate differ in 15 of the 148 marked-up games
 /// of the shared corpus, and in 8 of them the markup leaves plainly dead stones unmarked
-/// (`tests/estimate_accuracy.rs`), so such a reading is too probable for `RE[]` to be
+/// (`tests/it/estimate_accuracy.rs`), so such a reading is too probable for `RE[]` to be
 /// called wrong when it fits; but a disputed chain whose other fate happens to give a
 /// falsified margin is common enough (three of the corrupted results of `real/` and
 /// `corpus/` at odds of 10%) that a fit through it is not taken as agreement either: one

@@ -9,7 +9,7 @@ use crate::score::{
     DeadOutcome, RecordedResult, Score, Verdict,
 };
 
-use super::calibration::{AGREE_SHARE, OPEN_DAME_LIMIT, SAME_POINTS, UNFINISHED_DAME};
+use super::calibration::{AGREE_SHARE, DOUBT_BELOW, OPEN_DAME_LIMIT, SAME_POINTS, UNFINISHED_DAME};
 use super::odds::{Doubt, Reading, Search};
 use super::readings::Weighed;
 use super::reason::{AgreeNote, Assumption, Claim, Found, Reason, Unchecked, Why};
@@ -221,6 +221,39 @@ pub(super) fn decide(evidence: &Evidence<'_>) -> Decision {
             Found::Unchecked(_) | Found::SameWinner { .. } => Decision::Unverifiable { why: None },
         },
     }
+}
+
+/// The verdict when the count depends on where the handicap stones stood: the position
+/// counted with each placement the moves allow, most probable first (`first`, and
+/// `others` as verdicts with odds relative to the first's placement of 1).
+///
+/// The first placement's verdict stands, except that `RE[]` is called wrong only when
+/// every other placement worth weighing (odds at least [`DOUBT_BELOW`] of the first's)
+/// calls it wrong too: otherwise the answer names the first placement that could give
+/// `RE[]`, and the verdict is `unverifiable`.
+pub(crate) fn across_placements(
+    first: Verdict,
+    first_odds: f64,
+    others: &[(Verdict, f64)],
+) -> AcrossPlacements {
+    if first != Verdict::Disagrees {
+        return AcrossPlacements::First;
+    }
+    others
+        .iter()
+        .position(|&(verdict, odds)| {
+            odds >= DOUBT_BELOW * first_odds && verdict != Verdict::Disagrees
+        })
+        .map_or(AcrossPlacements::First, AcrossPlacements::FitsAnother)
+}
+
+/// What [`across_placements`] concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AcrossPlacements {
+    /// The most probable placement's verdict stands.
+    First,
+    /// `RE[]` fits the placement of this index among the others: `unverifiable`.
+    FitsAnother(usize),
 }
 
 /// [`decide`] on the readings of `search`.
@@ -536,6 +569,37 @@ mod tests {
         moves_after_end: false,
         counting: CountedBy::Area,
     };
+
+    #[test]
+    fn a_wrong_result_under_the_likeliest_placement_stands_only_if_wrong_under_every_other() {
+        use Verdict::*;
+        // Agreement or doubt under the first placement is never changed.
+        assert_eq!(
+            across_placements(Agrees, 0.9, &[(Disagrees, 0.1)]),
+            AcrossPlacements::First
+        );
+        assert_eq!(
+            across_placements(Unverifiable, 0.9, &[(Agrees, 0.1)]),
+            AcrossPlacements::First
+        );
+        // Wrong everywhere: the verdict stands.
+        assert_eq!(
+            across_placements(Disagrees, 0.6, &[(Disagrees, 0.4)]),
+            AcrossPlacements::First
+        );
+        // Fits a placement worth weighing: the first such one is named.
+        let others = [(Disagrees, 0.3), (Agrees, 0.1), (Unverifiable, 0.1)];
+        assert_eq!(
+            across_placements(Disagrees, 0.5, &others),
+            AcrossPlacements::FitsAnother(1)
+        );
+        // A placement below DOUBT_BELOW of the first's odds is not weighed.
+        let rare = 0.5 * DOUBT_BELOW * 0.9;
+        assert_eq!(
+            across_placements(Disagrees, 0.9, &[(Agrees, rare)]),
+            AcrossPlacements::First
+        );
+    }
 
     #[test]
     fn the_most_probable_reading_that_gives_re_agrees_with_its_odds() {

@@ -6,6 +6,7 @@
 
 pub mod calibration;
 mod decide;
+pub(crate) use decide::{across_placements, AcrossPlacements};
 pub mod fit_odds;
 pub mod judge;
 pub mod odds;

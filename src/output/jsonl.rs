@@ -83,7 +83,7 @@
 //! that meet `--fail-on`), `unreadable` (inputs not
 //! read), `elapsed_ms`, `games_per_second` — the only fields that change from run to run.
 //!
-//! `tests/schema.rs` reads every line of a corpus run into mirror types that reject
+//! `tests/it/schema.rs` reads every line of a corpus run into mirror types that reject
 //! unknown fields, so this description and the output cannot drift apart.
 
 use std::io::{self, Write};

@@ -1,6 +1,6 @@
 //! The JSON shapes of the reports: private serialisation types that borrow from a
 //! [`GameReport`], so the domain types know nothing of the wire format (`jsonl.rs`
-//! documents every field; `tests/schema.rs` mirrors them). The same types derive the
+//! documents every field; `tests/it/schema.rs` mirrors them). The same types derive the
 //! JSON Schema that `sgfaudit schema` prints, so the schema cannot drift from the output.
 
 use std::borrow::Cow;

@@ -208,3 +208,41 @@ fn only_the_reference_reader_uses_sgf_parse() {
         found.join("\n")
     );
 }
+
+/// Lines of `text` before its first `#[cfg(test)]`, comments included.
+fn lines_before_tests(text: &str) -> usize {
+    text.lines()
+        .take_while(|line| line.trim() != "#[cfg(test)]")
+        .count()
+}
+
+#[test]
+fn no_source_file_runs_past_800_lines_before_its_tests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("python/src"), &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|path| {
+            let lines = lines_before_tests(&std::fs::read_to_string(path).unwrap());
+            (lines > 800).then(|| format!("{}: {lines} lines", path.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "split these by job:\n{}", long.join("\n"));
+}
+
+#[test]
+fn at_most_three_integration_test_binaries() {
+    // Each binary links the whole library: a new subject is a module of `tests/it/`.
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let binaries: Vec<String> = std::fs::read_dir(&tests)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.extension().is_some_and(|e| e == "rs") || path.join("main.rs").is_file()
+        })
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(binaries.len() <= 3, "test binaries: {binaries:?}");
+}

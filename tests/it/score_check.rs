@@ -2,7 +2,7 @@
 //! disagreement, and every reason a result cannot be checked. (The verdict's own rules,
 //! on readings built by hand, are the unit tests of `check::decide`.)
 
-mod common;
+use crate::common;
 
 use sgfaudit::audit::{AuditOptions, GameReport};
 use sgfaudit::score::Verdict;
