@@ -141,6 +141,11 @@ fn python_columns(name: &str) -> Vec<String> {
 
 #[test]
 fn the_python_package_names_the_columns_of_each_csv() {
+    // The packaged crate carries no Python package: nothing to compare there.
+    if !root().join("python/sgfaudit/__init__.py").is_file() {
+        eprintln!("no python/ beside the crate: the columns are compared in the repository");
+        return;
+    }
     for (format, columns) in [("csv", "GAME_COLUMNS"), ("findings-csv", "FINDING_COLUMNS")] {
         let out = run(&["audit", "--format", format, AUDITED[0]], 1);
         let header: Vec<&str> = out.lines().next().unwrap().split(',').collect();

@@ -221,7 +221,10 @@ fn no_source_file_runs_past_800_lines_before_its_tests() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     rust_files(&root.join("src"), &mut files);
-    rust_files(&root.join("python/src"), &mut files);
+    // The Python binding's crate, where the repository has it (the packaged crate does not).
+    if root.join("python/src").is_dir() {
+        rust_files(&root.join("python/src"), &mut files);
+    }
     let long: Vec<String> = files
         .iter()
         .filter_map(|path| {
