@@ -3,6 +3,7 @@
 mod by_name;
 mod choices;
 mod paths;
+mod suggest;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -13,7 +14,7 @@ use crate::audit::judge::{judge_position, JudgeAnswer, JudgeConfig};
 use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
-use crate::gate::{parse_codes, parse_severity, FailOn, Gate};
+use crate::gate::{FailOn, Gate};
 use crate::input::walk::WalkOptions;
 use crate::output::dups::DupsFormat;
 use crate::output::Format;
@@ -27,6 +28,7 @@ pub use choices::{
     ColorChoice, DeadChoice, DupsFailOn, ProgressChoice, RulesChoice, SuperkoChoice,
 };
 use paths::{gather_paths, jobs};
+pub(crate) use suggest::unknown_code;
 
 /// What `--help` says after the options: exit codes and where the finding codes are.
 const EXIT_HELP: &str =
@@ -398,7 +400,7 @@ impl AuditArgs {
                 .map(|l| {
                     l.iter()
                         .filter(|w| !w.trim().is_empty())
-                        .map(|w| parse_codes(w))
+                        .map(|w| suggest::codes(w))
                         .collect::<Result<Vec<_>, _>>()
                         .map(|lists| lists.concat())
                 })
@@ -417,7 +419,7 @@ impl AuditArgs {
             })?
             .unwrap_or_default(),
             min_severity: match self.min_severity.as_ref().or(file.min_severity.as_ref()) {
-                Some(s) => parse_severity(s).map_err(|e| format!("--min-severity: {e}"))?,
+                Some(s) => suggest::severity(s).map_err(|e| format!("--min-severity: {e}"))?,
                 None => Severity::Info,
             },
             max_per_game: self.max_findings_per_game.or(file.max_findings_per_game),
@@ -428,7 +430,7 @@ impl AuditArgs {
             gate.fail_on = list
                 .iter()
                 .filter(|w| !w.trim().is_empty())
-                .map(|w| FailOn::parse_all(w).map_err(|e| format!("--fail-on: {e}")))
+                .map(|w| suggest::fail_on(w).map_err(|e| format!("--fail-on: {e}")))
                 .collect::<Result<Vec<_>, _>>()?
                 .concat();
         }
@@ -479,15 +481,17 @@ impl AuditArgs {
     }
 }
 
-/// `sgfaudit completions SHELL`: the shell's completion script on stdout.
+/// `sgfaudit completions SHELL`: the shell's completion script on stdout. The script is
+/// made in memory first: clap_complete panics on a failed write, and a closed pipe must
+/// end quietly (exit code 0) as for every other command.
 pub fn completions(shell: clap_complete::Shell) -> std::io::Result<u8> {
+    use std::io::Write;
     let mut command = <Cli as clap::CommandFactory>::command();
-    clap_complete::generate(
-        shell,
-        &mut command,
-        "sgfaudit",
-        &mut std::io::stdout().lock(),
-    );
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "sgfaudit", &mut script);
+    let mut out = std::io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
     Ok(0)
 }
 

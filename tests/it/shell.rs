@@ -78,3 +78,117 @@ fn help_lists_exit_codes_and_finding_codes() {
         assert!(help.contains(option), "{option}");
     }
 }
+
+/// Runs `sgfaudit ARGS` with its standard output a pipe whose reading end is already
+/// closed: every write fails at once with a broken pipe.
+fn on_a_closed_pipe(args: &[&str]) -> std::process::Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(args)
+        .current_dir(common::root())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_printing_command_ends_quietly_on_a_closed_pipe() {
+    for args in [
+        &["completions", "zsh"][..],
+        &["completions", "bash"],
+        &["man"],
+        &["schema"],
+        &["explain"],
+        &["explain", "superko"],
+        &["audit", "corpus/gnugo"],
+    ] {
+        let out = on_a_closed_pipe(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_list_of_codes_keeps_each_first_sentence_whole() {
+    let list = String::from_utf8(sgfaudit(&["explain"]).stdout).unwrap();
+    let suicide = list
+        .lines()
+        .find(|l| l.starts_with("suicide "))
+        .expect("a suicide line");
+    assert!(
+        suicide.ends_with("(captures come first, art. 4)"),
+        "{suicide}"
+    );
+    for line in list.lines() {
+        assert!(!line.ends_with(" art"), "{line}");
+        assert_eq!(
+            line.matches('(').count(),
+            line.matches(')').count(),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_code_status_or_severity_gets_the_nearest_name() {
+    for (args, said) in [
+        (&["explain", "Superko"][..], "did you mean 'superko'?"),
+        (
+            &["audit", "--select", "occupid", "corpus/gnugo"],
+            "did you mean 'occupied'?",
+        ),
+        (
+            &["audit", "--ignore", "frmat", "corpus/gnugo"],
+            "did you mean 'format'?",
+        ),
+        (
+            &["audit", "--fail-on", "illgal", "corpus/gnugo"],
+            "did you mean 'illegal'?",
+        ),
+        (
+            &["audit", "--fail-on", "warnng", "corpus/gnugo"],
+            "did you mean 'warning'?",
+        ),
+        (
+            &["audit", "--min-severity", "eror", "corpus/gnugo"],
+            "did you mean 'error'?",
+        ),
+    ] {
+        let out = sgfaudit(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(
+            !err.contains("mixed-collection"),
+            "no list of every code: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let far = String::from_utf8_lossy(&sgfaudit(&["explain", "nonsense"]).stderr).into_owned();
+    assert!(far.contains("`sgfaudit explain` lists every code"), "{far}");
+    assert!(!far.contains("did you mean"), "{far}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("sgfaudit.toml");
+    std::fs::write(&config, "select = [\"sucide\"]\n").unwrap();
+    let out = sgfaudit(&[
+        "audit",
+        "--config",
+        config.to_str().unwrap(),
+        "corpus/gnugo",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("did you mean 'suicide'?"), "{err}");
+}
