@@ -76,27 +76,40 @@ pub fn schema() -> io::Result<u8> {
     Ok(0)
 }
 
+/// The first sentence of a code's summary, without its full stop: it ends at the first
+/// ". " outside parentheses, so a reference such as "(art. 4)" is kept whole.
+fn first_sentence(text: &str) -> &str {
+    let mut depth = 0usize;
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            b'.' if depth == 0 && bytes.get(i + 1) == Some(&b' ') => return &text[..i],
+            _ => {}
+        }
+    }
+    text.trim_end_matches('.')
+}
+
 /// `sgfaudit explain [CODE]`: a code's page, or the list of codes; 2 for an unknown code.
 pub fn explain(code: Option<&str>) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     let Some(name) = code else {
         for code in crate::finding::Code::ALL {
             let (what, severity, _) = crate::explain::entry(code);
-            let first = what
-                .split(". ")
-                .next()
-                .unwrap_or(what)
-                .trim_end_matches('.');
+            let first = first_sentence(what);
             writeln!(out, "{:<24} {:<18} {first}", code.as_str(), severity)?;
         }
         return Ok(0);
     };
-    match crate::gate::parse_code(name) {
-        Ok(code) => {
+    match crate::finding::Code::from_name(name.trim()) {
+        Some(code) => {
             out.write_all(crate::explain::explain(code).as_bytes())?;
             Ok(0)
         }
-        Err(message) => {
+        None => {
+            let message = crate::cli::unknown_code(name);
             writeln!(io::stderr().lock(), "sgfaudit: {message}")?;
             Ok(2)
         }
