@@ -179,8 +179,10 @@ impl GameOptions {
 #[derive(Debug, Args)]
 #[command(after_help = EXIT_HELP)]
 pub struct AuditArgs {
-    /// Files, folders (walked for *.sgf in any case) or - for standard input; none means
-    /// the current folder. A folder without any SGF file is an input error (exit code 2).
+    /// Files, folders (walked for *.sgf in any case and for archives), archives read in
+    /// place (.sgf.gz, .zip, .tar, .tar.gz/.tgz, .tar.bz2/.tbz2, .tar.xz/.txz: their *.sgf
+    /// members) or - for standard input; none means the current folder. A folder without
+    /// any SGF file is an input error (exit code 2).
     pub paths: Vec<PathBuf>,
     /// Output format [default: table]
     #[arg(long, value_enum)]
@@ -262,8 +264,9 @@ the longer game), near (lengths within 5 moves, at most 3 moves different). Game
 30 moves are never clustered."
 )]
 pub struct DupsArgs {
-    /// Files, folders (walked for *.sgf), archives or - for standard input; none means the
-    /// current folder.
+    /// Files, folders (walked for *.sgf and archives), archives read in place (.sgf.gz,
+    /// .zip, .tar, .tar.gz/.tgz, .tar.bz2/.tbz2, .tar.xz/.txz) or - for standard input;
+    /// none means the current folder.
     pub paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]

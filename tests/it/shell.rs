@@ -192,3 +192,13 @@ fn an_unknown_code_status_or_severity_gets_the_nearest_name() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("did you mean 'suicide'?"), "{err}");
 }
+
+#[test]
+fn help_names_the_archives_audit_and_dups_read() {
+    for command in ["audit", "dups"] {
+        let help = String::from_utf8(sgfaudit(&[command, "--help"]).stdout).unwrap();
+        for kind in [".zip", ".tar", ".tar.gz", ".sgf.gz", ".tar.bz2", ".tar.xz"] {
+            assert!(help.contains(kind), "{command} --help: {kind}: {help}");
+        }
+    }
+}
