@@ -219,6 +219,10 @@ pub struct AuditArgs {
     /// Show no games: the summary only (input errors still go to stderr).
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Write the report into FILE (created or replaced) instead of standard output; the
+    /// table is not coloured there unless --color always.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
     /// Read settings from this file instead of the nearest sgfaudit.toml (current folder,
     /// then its parents).
     #[arg(long, value_name = "FILE")]
@@ -291,6 +295,9 @@ pub struct DupsArgs {
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressChoice,
+    /// Write the report into FILE (created or replaced) instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
 }
 
 impl DupsArgs {

@@ -38,6 +38,7 @@ const NOT_BY_NAME: &[&str] = &[
     "progress",
     "color",
     "files-from",
+    "output-file",
     "help",
     "version",
 ];

@@ -1,5 +1,6 @@
 //! The two commands, from parsed arguments to an exit code (0, 1 or 2; CONTRACT.md).
 
+mod destination;
 pub mod dups;
 mod score;
 mod show;
@@ -8,6 +9,7 @@ use std::io::{self, Write};
 
 use crate::cli::{AuditArgs, DupsArgs, ScoreArgs, ShowArgs};
 use crate::run::run;
+use destination::Destination;
 
 /// `sgfaudit audit`: 0 when no game has a `--fail-on` status, 1 when some game does, 2
 /// when an input could not be read or an option is wrong.
@@ -19,9 +21,10 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
             args.format_with(&file)?,
             args.exit_zero_with(&file),
             args.duplicates || file.duplicates.unwrap_or(false),
+            Destination::open(args.output_file.as_deref())?,
         ))
     });
-    let (mut config, format, exit_zero, duplicates) = match settled {
+    let (mut config, format, exit_zero, duplicates, destination) = match settled {
         Ok(c) => c,
         Err(message) => {
             let mut err = io::stderr().lock();
@@ -40,10 +43,11 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
             }
         }
     }
-    let stdout = io::stdout().lock();
-    let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
-    let color = crate::output::style::ColorMode::from(args.color).for_stdout();
-    let mut reporter = format.reporter(out, color);
+    // An input error the report shows is echoed to standard error only when standard
+    // error is somewhere else.
+    config.errors_to_stderr = !destination.shares_stderr;
+    let color = destination.colored(args.color.into());
+    let mut reporter = format.reporter(destination.out, color);
     let outcome = run(&config, reporter.as_mut())?;
     Ok(if outcome.unreadable {
         2

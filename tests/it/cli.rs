@@ -399,3 +399,98 @@ fn links_in_folders_are_followed_only_when_asked_and_each_file_is_read_once() {
     assert_eq!(files(&["games"]), 2);
     assert_eq!(files(&["-L", "games", "games/b.sgf"]), 3);
 }
+
+/// Runs `sgfaudit ARGS` with standard output and standard error into one pipe, as
+/// `2>&1` or a terminal has them, and returns what came out.
+fn one_stream(args: &[&str]) -> (Option<i32>, String) {
+    let (mut reader, writer) = std::io::pipe().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(args)
+        .current_dir(common::root())
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut text).unwrap();
+    (child.wait().unwrap().code(), text)
+}
+
+#[test]
+fn an_empty_folder_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("nothing-here");
+    std::fs::create_dir(&empty).unwrap();
+    let path = empty.to_str().unwrap();
+    for args in [
+        &["audit", path][..],
+        &["audit", "--json", path],
+        &["audit", "--quiet", path],
+        &["dups", path],
+    ] {
+        let (code, text) = one_stream(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(text.matches("no SGF file").count(), 1, "{args:?}: {text}");
+    }
+    // With the report elsewhere, standard error still tells.
+    let out = sgfaudit(&["audit", "--json", path]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no SGF file"));
+}
+
+#[test]
+fn output_file_takes_the_report_uncoloured() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.txt");
+    let file = "corpus/rules/art5-suicide-in-corner__suicide@5.sgf";
+    let out = sgfaudit(&["audit", "-o", report.to_str().unwrap(), file]);
+    assert_eq!(out.status.code(), Some(1), "the exit code is the run's");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(text.contains("error[suicide]"), "{text}");
+    assert!(!text.contains('\x1b'), "auto: no colour in a file");
+
+    let json = dir.path().join("report.jsonl");
+    let out = sgfaudit(&[
+        "audit",
+        "--json",
+        "--output-file",
+        json.to_str().unwrap(),
+        file,
+    ]);
+    assert!(out.stdout.is_empty());
+    let lines = common::json_lines(&std::fs::read(&json).unwrap());
+    assert_eq!(common::games(&lines)[0]["status"], "illegal");
+
+    let colored = dir.path().join("colored.txt");
+    sgfaudit(&[
+        "audit",
+        "--color",
+        "always",
+        "-o",
+        colored.to_str().unwrap(),
+        file,
+    ]);
+    assert!(std::fs::read_to_string(&colored).unwrap().contains('\x1b'));
+
+    let clusters = dir.path().join("dups.jsonl");
+    let out = sgfaudit(&[
+        "dups",
+        "--json",
+        "-o",
+        clusters.to_str().unwrap(),
+        "corpus/gnugo",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(std::fs::read_to_string(&clusters)
+        .unwrap()
+        .contains("\"summary\""));
+
+    let bad = sgfaudit(&["audit", "-o", "no/such/folder/report.txt", file]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--output-file"));
+}
