@@ -15,7 +15,7 @@ use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
 use crate::gate::{FailOn, Gate};
-use crate::input::walk::WalkOptions;
+use crate::input::walk::{Exclude, WalkOptions};
 use crate::output::dups::DupsFormat;
 use crate::output::Format;
 use crate::partition::Shard;
@@ -57,7 +57,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Read, replay, count and check every game of the given files and folders.
-    Audit(AuditArgs),
+    Audit(Box<AuditArgs>),
     /// Show one game's final position, dead stones, counts and result, for a person.
     Score(ScoreArgs),
     /// Show the position before one move of a game, the move and what it would do marked.
@@ -76,7 +76,8 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff), e.g. `sgfaudit man > sgfaudit.1`.
+    /// Print the man page (roff), every command with every option on one page, e.g.
+    /// `sgfaudit man > sgfaudit.1`.
     Man,
     /// Print the JSON Schema (draft 2020-12) of one line of `audit --format jsonl`: every
     /// record type (begin, columns, game, error, summary), e.g. `sgfaudit schema > sgfaudit.schema.json`.
@@ -86,18 +87,19 @@ pub enum Command {
 /// Options shared by `audit` and `score`.
 #[derive(Debug, Args, Clone)]
 pub struct GameOptions {
-    /// Rule set; `auto` reads RU[] and falls back to chinese.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub rules: RulesChoice,
+    /// Rule set; `auto` reads RU[] and falls back to chinese [default: auto]
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesChoice>,
     /// Override the rule set's repetition rule.
     #[arg(long, value_enum)]
     pub superko: Option<SuperkoChoice>,
     /// Override KM[] (points).
     #[arg(long, allow_negative_numbers = true)]
     pub komi: Option<f64>,
-    /// Where dead stones come from: markup (TB/TW), estimate, none, or auto (markup if present, else estimate).
-    #[arg(long, value_enum, default_value = "auto")]
-    pub dead: DeadChoice,
+    /// Where dead stones come from: markup (TB/TW), estimate, none, or auto (markup if
+    /// present, else estimate) [default: auto]
+    #[arg(long, value_enum)]
+    pub dead: Option<DeadChoice>,
     /// Stop replaying a game at its first illegal move (each side variation at its own).
     #[arg(long)]
     pub strict: bool,
@@ -141,10 +143,10 @@ fn parse_judge_timeout(text: &str) -> Result<Duration, String> {
 impl GameOptions {
     pub(crate) fn audit_options(&self) -> AuditOptions {
         AuditOptions {
-            rules: self.rules.rule_set(),
+            rules: self.rules.unwrap_or(RulesChoice::Auto).rule_set(),
             superko: self.superko.map(Superko::from),
             komi: self.komi,
-            dead: self.dead.into(),
+            dead: self.dead.unwrap_or(DeadChoice::Auto).into(),
             strict: self.strict,
             judge: self.judge_config(),
             limits: crate::sgf::record::Limits {
@@ -153,6 +155,28 @@ impl GameOptions {
             },
             ..AuditOptions::default()
         }
+    }
+
+    /// These options with the config file's `rules`, `komi` and `dead` where the command
+    /// line gives none.
+    pub(crate) fn with_file(&self, file: &FileConfig) -> Result<GameOptions, String> {
+        let mut options = self.clone();
+        if options.rules.is_none() {
+            options.rules = file
+                .rules
+                .as_deref()
+                .map(|w| suggest::choice("rules", w))
+                .transpose()?;
+        }
+        if options.dead.is_none() {
+            options.dead = file
+                .dead
+                .as_deref()
+                .map(|w| suggest::choice("dead", w))
+                .transpose()?;
+        }
+        options.komi = options.komi.or(file.komi);
+        Ok(options)
     }
 
     /// The engine of `--judge` with `--judge-timeout`, for a run of its own.
@@ -248,6 +272,12 @@ pub struct AuditArgs {
     /// file reached twice is read once either way.
     #[arg(long, short = 'L')]
     pub follow: bool,
+    /// Pass by the files and folders met in folders that match GLOB (repeatable): matched
+    /// against the name, the path below the folder given and the whole path (`*` crosses
+    /// `/`), e.g. --exclude 'drafts' --exclude '*.tmp.sgf'. A path named as an argument is
+    /// read anyway. Replaces the config file's `exclude`.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressChoice,
@@ -292,6 +322,10 @@ pub struct DupsArgs {
     /// file reached twice is read once either way.
     #[arg(long, short = 'L')]
     pub follow: bool,
+    /// Pass by the files and folders met in folders that match GLOB (repeatable), as
+    /// `audit --exclude` does.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressChoice,
@@ -308,6 +342,7 @@ impl DupsArgs {
             paths,
             walk: WalkOptions {
                 follow_links: self.follow,
+                exclude: Exclude::new(&self.exclude)?,
             },
             input_errors,
             jobs: jobs(self.jobs)?,
@@ -460,16 +495,17 @@ impl AuditArgs {
     pub(crate) fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {
         let (gate, fail_on) = self.gate(file)?;
         let (paths, list_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
-        let jobs = jobs(self.jobs)?;
-        self.game.check_judge()?;
-        if let Some(k) = self.game.komi {
+        let jobs = jobs(self.jobs.or(file.jobs))?;
+        let game = self.game.with_file(file)?;
+        game.check_judge()?;
+        if let Some(k) = game.komi {
             if !k.is_finite() {
                 return Err("--komi must be a number".to_string());
             }
         }
         let mut audit = AuditOptions {
             format_checks: gate.reports_format_checks(),
-            ..self.game.audit_options()
+            ..game.audit_options()
         };
         if file.main_line == Some(true) {
             audit.limits.side_lines = false;
@@ -478,6 +514,11 @@ impl AuditArgs {
             paths,
             walk: WalkOptions {
                 follow_links: self.follow,
+                exclude: Exclude::new(if self.exclude.is_empty() {
+                    file.exclude.as_deref().unwrap_or_default()
+                } else {
+                    &self.exclude
+                })?,
             },
             audit,
             fail_on,
@@ -505,9 +546,56 @@ pub fn completions(shell: clap_complete::Shell) -> std::io::Result<u8> {
     Ok(0)
 }
 
-/// `sgfaudit man`: the man page (roff) on stdout.
+/// `sgfaudit man`: the man page (roff) on stdout, one page for the whole tool: the
+/// name, synopsis and description, then a section per command with its synopsis,
+/// description, every option and its notes, then exit codes and finding codes.
 pub fn man() -> std::io::Result<u8> {
-    let command = <Cli as clap::CommandFactory>::command();
-    clap_mangen::Man::new(command).render(&mut std::io::stdout().lock())?;
+    use std::io::Write;
+    let mut command = <Cli as clap::CommandFactory>::command();
+    command.build();
+    let page = clap_mangen::Man::new(command.clone());
+    let mut roff = Vec::new();
+    page.render_title(&mut roff)?;
+    page.render_name_section(&mut roff)?;
+    page.render_synopsis_section(&mut roff)?;
+    page.render_description_section(&mut roff)?;
+    for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+        let title = format!("sgfaudit {}", sub.get_name()).to_uppercase();
+        writeln!(roff, ".SH \"{title}\"")?;
+        let mut part = Vec::new();
+        let sub_page = clap_mangen::Man::new(sub.clone());
+        sub_page.render_description_section(&mut part)?;
+        sub_page.render_synopsis_section(&mut part)?;
+        if sub.get_arguments().any(|a| !a.is_hide_set()) {
+            sub_page.render_options_section(&mut part)?;
+        }
+        if sub.get_after_help().is_some() {
+            sub_page.render_extra_section(&mut part)?;
+        }
+        roff.extend_from_slice(&subsections(&part));
+    }
+    page.render_extra_section(&mut roff)?;
+    page.render_version_section(&mut roff)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(&roff)?;
+    out.flush()?;
     Ok(0)
+}
+
+/// A command's sections made subsections of its own section (`.SH X` becomes `.SS X`);
+/// its EXTRA section is named NOTES.
+fn subsections(roff: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(roff);
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        match line.strip_prefix(".SH ") {
+            Some(rest) if rest.trim_end() == "EXTRA" => out.push_str(".SS NOTES\n"),
+            Some(rest) => {
+                out.push_str(".SS ");
+                out.push_str(rest);
+            }
+            None => out.push_str(line),
+        }
+    }
+    out.into_bytes()
 }

@@ -15,8 +15,8 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
     for (i, row) in rows.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        rows[0][j] = j;
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -107,6 +107,24 @@ pub(crate) fn severity(word: &str) -> Result<Severity, String> {
             "unknown severity '{}'{} (info, warning, error)",
             word.trim(),
             did_you_mean(nearest(word, ["info", "warning", "error"]))
+        )
+    })
+}
+
+/// A config file's value of a fixed list (`rules = "japanese"`), or the message with the
+/// nearest value.
+pub(crate) fn choice<T: clap::ValueEnum>(key: &str, word: &str) -> Result<T, String> {
+    let names: Vec<String> = T::value_variants()
+        .iter()
+        .filter_map(|v| v.to_possible_value())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    T::from_str(word.trim(), true).map_err(|_| {
+        format!(
+            "config file: {key}: unknown value '{}'{} ({})",
+            word.trim(),
+            did_you_mean(nearest(word, names.iter().map(String::as_str))),
+            names.join(", ")
         )
     })
 }

@@ -35,7 +35,7 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     // A report that draws the problems it shows (HTML) needs their diagrams.
     config.audit.figures = format.figures;
     if duplicates {
-        match dups::earlier_copies(&config.paths, config.walk, config.jobs) {
+        match dups::earlier_copies(&config.paths, config.walk.clone(), config.jobs) {
             Ok(copies) => config.audit.earlier_copies = Some(std::sync::Arc::new(copies)),
             Err(message) => {
                 writeln!(io::stderr().lock(), "sgfaudit: {message}")?;

@@ -202,3 +202,78 @@ fn help_names_the_archives_audit_and_dups_read() {
         }
     }
 }
+
+#[test]
+fn the_man_page_has_every_command_and_every_option() {
+    let out = sgfaudit(&["man"]);
+    assert_eq!(out.status.code(), Some(0));
+    let man = String::from_utf8(out.stdout).unwrap();
+    let plain = man.replace("\\-", "-");
+    for command in [
+        "audit",
+        "score",
+        "show",
+        "dups",
+        "explain",
+        "completions",
+        "man",
+        "schema",
+    ] {
+        let title = format!(".SH \"SGFAUDIT {}\"", command.to_uppercase());
+        assert!(man.contains(&title), "{title}");
+        // Every option of the command's --help is on the page.
+        let help = String::from_utf8(sgfaudit(&[command, "--help"]).stdout).unwrap();
+        for word in help.split(|c: char| c.is_whitespace() || c == ',') {
+            let word = word.trim_end_matches(['.', ')', ':']);
+            if word.starts_with("--")
+                && word.len() > 2
+                && word[2..]
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-')
+            {
+                assert!(plain.contains(word), "{command} {word}");
+            }
+        }
+    }
+    assert!(!man.contains("sgfaudit-audit(1)"), "no page nothing writes");
+    assert!(plain.contains("Exit codes: 0"));
+    assert!(man.lines().count() > 300, "{}", man.lines().count());
+}
+
+/// The value of `key: value` on the first line of `yaml` that has the key (quotes off).
+fn yaml_value<'a>(yaml: &'a str, key: &str) -> Option<&'a str> {
+    yaml.lines().find_map(|l| {
+        let rest = l.trim_start().trim_start_matches("- ").strip_prefix(key)?;
+        Some(rest.strip_prefix(':')?.trim().trim_matches('\''))
+    })
+}
+
+#[test]
+fn the_readme_pre_commit_snippet_is_the_hook_and_names_no_missing_release() {
+    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    let at = readme
+        .find("`.pre-commit-config.yaml`:")
+        .expect("the pre-commit snippet");
+    let block = &readme[at..];
+    let start = block.find("```yaml\n").unwrap() + "```yaml\n".len();
+    let snippet = &block[start..start + block[start..].find("```").unwrap()];
+    assert!(
+        yaml_value(snippet, "rev").is_none(),
+        "no release is tagged yet: {snippet}"
+    );
+    assert_eq!(yaml_value(snippet, "repo"), Some("local"), "{snippet}");
+    assert_eq!(yaml_value(snippet, "language"), Some("system"));
+    let hooks = std::fs::read_to_string(common::root().join(".pre-commit-hooks.yaml")).unwrap();
+    for key in ["id", "entry", "files", "require_serial"] {
+        assert_eq!(
+            yaml_value(snippet, key),
+            yaml_value(&hooks, key),
+            "{key}: the snippet runs what the published hook runs"
+        );
+    }
+    // The entry is a command line sgfaudit takes.
+    let entry = yaml_value(snippet, "entry").unwrap();
+    let mut args: Vec<&str> = entry.split_whitespace().skip(1).collect();
+    args.push("corpus/gnugo");
+    assert_eq!(sgfaudit(&args).status.code(), Some(0), "{entry}");
+}
