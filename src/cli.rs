@@ -3,6 +3,7 @@
 mod by_name;
 mod choices;
 mod paths;
+mod suggest;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -13,8 +14,8 @@ use crate::audit::judge::{judge_position, JudgeAnswer, JudgeConfig};
 use crate::audit::{AuditOptions, Status};
 use crate::config::FileConfig;
 use crate::finding::{Code, Severity};
-use crate::gate::{parse_codes, parse_severity, FailOn, Gate};
-use crate::input::walk::WalkOptions;
+use crate::gate::{FailOn, Gate};
+use crate::input::walk::{Exclude, WalkOptions};
 use crate::output::dups::DupsFormat;
 use crate::output::Format;
 use crate::partition::Shard;
@@ -27,6 +28,7 @@ pub use choices::{
     ColorChoice, DeadChoice, DupsFailOn, ProgressChoice, RulesChoice, SuperkoChoice,
 };
 use paths::{gather_paths, jobs};
+pub(crate) use suggest::unknown_code;
 
 /// What `--help` says after the options: exit codes and where the finding codes are.
 const EXIT_HELP: &str =
@@ -55,7 +57,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Read, replay, count and check every game of the given files and folders.
-    Audit(AuditArgs),
+    Audit(Box<AuditArgs>),
     /// Show one game's final position, dead stones, counts and result, for a person.
     Score(ScoreArgs),
     /// Show the position before one move of a game, the move and what it would do marked.
@@ -74,7 +76,8 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff), e.g. `sgfaudit man > sgfaudit.1`.
+    /// Print the man page (roff), every command with every option on one page, e.g.
+    /// `sgfaudit man > sgfaudit.1`.
     Man,
     /// Print the JSON Schema (draft 2020-12) of one line of `audit --format jsonl`: every
     /// record type (begin, columns, game, error, summary), e.g. `sgfaudit schema > sgfaudit.schema.json`.
@@ -84,18 +87,19 @@ pub enum Command {
 /// Options shared by `audit` and `score`.
 #[derive(Debug, Args, Clone)]
 pub struct GameOptions {
-    /// Rule set; `auto` reads RU[] and falls back to chinese.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub rules: RulesChoice,
+    /// Rule set; `auto` reads RU[] and falls back to chinese [default: auto]
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesChoice>,
     /// Override the rule set's repetition rule.
     #[arg(long, value_enum)]
     pub superko: Option<SuperkoChoice>,
     /// Override KM[] (points).
     #[arg(long, allow_negative_numbers = true)]
     pub komi: Option<f64>,
-    /// Where dead stones come from: markup (TB/TW), estimate, none, or auto (markup if present, else estimate).
-    #[arg(long, value_enum, default_value = "auto")]
-    pub dead: DeadChoice,
+    /// Where dead stones come from: markup (TB/TW), estimate, none, or auto (markup if
+    /// present, else estimate) [default: auto]
+    #[arg(long, value_enum)]
+    pub dead: Option<DeadChoice>,
     /// Stop replaying a game at its first illegal move (each side variation at its own).
     #[arg(long)]
     pub strict: bool,
@@ -139,10 +143,10 @@ fn parse_judge_timeout(text: &str) -> Result<Duration, String> {
 impl GameOptions {
     pub(crate) fn audit_options(&self) -> AuditOptions {
         AuditOptions {
-            rules: self.rules.rule_set(),
+            rules: self.rules.unwrap_or(RulesChoice::Auto).rule_set(),
             superko: self.superko.map(Superko::from),
             komi: self.komi,
-            dead: self.dead.into(),
+            dead: self.dead.unwrap_or(DeadChoice::Auto).into(),
             strict: self.strict,
             judge: self.judge_config(),
             limits: crate::sgf::record::Limits {
@@ -151,6 +155,28 @@ impl GameOptions {
             },
             ..AuditOptions::default()
         }
+    }
+
+    /// These options with the config file's `rules`, `komi` and `dead` where the command
+    /// line gives none.
+    pub(crate) fn with_file(&self, file: &FileConfig) -> Result<GameOptions, String> {
+        let mut options = self.clone();
+        if options.rules.is_none() {
+            options.rules = file
+                .rules
+                .as_deref()
+                .map(|w| suggest::choice("rules", w))
+                .transpose()?;
+        }
+        if options.dead.is_none() {
+            options.dead = file
+                .dead
+                .as_deref()
+                .map(|w| suggest::choice("dead", w))
+                .transpose()?;
+        }
+        options.komi = options.komi.or(file.komi);
+        Ok(options)
     }
 
     /// The engine of `--judge` with `--judge-timeout`, for a run of its own.
@@ -177,8 +203,10 @@ impl GameOptions {
 #[derive(Debug, Args)]
 #[command(after_help = EXIT_HELP)]
 pub struct AuditArgs {
-    /// Files, folders (walked for *.sgf in any case) or - for standard input; none means
-    /// the current folder. A folder without any SGF file is an input error (exit code 2).
+    /// Files, folders (walked for *.sgf in any case and for archives), archives read in
+    /// place (.sgf.gz, .zip, .tar, .tar.gz/.tgz, .tar.bz2/.tbz2, .tar.xz/.txz: their *.sgf
+    /// members) or - for standard input; none means the current folder. A folder without
+    /// any SGF file is an input error (exit code 2).
     pub paths: Vec<PathBuf>,
     /// Output format [default: table]
     #[arg(long, value_enum)]
@@ -215,6 +243,10 @@ pub struct AuditArgs {
     /// Show no games: the summary only (input errors still go to stderr).
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Write the report into FILE (created or replaced) instead of standard output; the
+    /// table is not coloured there unless --color always.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
     /// Read settings from this file instead of the nearest sgfaudit.toml (current folder,
     /// then its parents).
     #[arg(long, value_name = "FILE")]
@@ -240,6 +272,12 @@ pub struct AuditArgs {
     /// file reached twice is read once either way.
     #[arg(long, short = 'L')]
     pub follow: bool,
+    /// Pass by the files and folders met in folders that match GLOB (repeatable): matched
+    /// against the name, the path below the folder given and the whole path (`*` crosses
+    /// `/`), e.g. --exclude 'drafts' --exclude '*.tmp.sgf'. A path named as an argument is
+    /// read anyway. Replaces the config file's `exclude`.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressChoice,
@@ -260,8 +298,9 @@ the longer game), near (lengths within 5 moves, at most 3 moves different). Game
 30 moves are never clustered."
 )]
 pub struct DupsArgs {
-    /// Files, folders (walked for *.sgf), archives or - for standard input; none means the
-    /// current folder.
+    /// Files, folders (walked for *.sgf and archives), archives read in place (.sgf.gz,
+    /// .zip, .tar, .tar.gz/.tgz, .tar.bz2/.tbz2, .tar.xz/.txz) or - for standard input;
+    /// none means the current folder.
     pub paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
@@ -283,9 +322,16 @@ pub struct DupsArgs {
     /// file reached twice is read once either way.
     #[arg(long, short = 'L')]
     pub follow: bool,
+    /// Pass by the files and folders met in folders that match GLOB (repeatable), as
+    /// `audit --exclude` does.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
     /// Progress bar on stderr: auto shows it only when stderr is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressChoice,
+    /// Write the report into FILE (created or replaced) instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
 }
 
 impl DupsArgs {
@@ -296,6 +342,7 @@ impl DupsArgs {
             paths,
             walk: WalkOptions {
                 follow_links: self.follow,
+                exclude: Exclude::new(&self.exclude)?,
             },
             input_errors,
             jobs: jobs(self.jobs)?,
@@ -398,7 +445,7 @@ impl AuditArgs {
                 .map(|l| {
                     l.iter()
                         .filter(|w| !w.trim().is_empty())
-                        .map(|w| parse_codes(w))
+                        .map(|w| suggest::codes(w))
                         .collect::<Result<Vec<_>, _>>()
                         .map(|lists| lists.concat())
                 })
@@ -417,7 +464,7 @@ impl AuditArgs {
             })?
             .unwrap_or_default(),
             min_severity: match self.min_severity.as_ref().or(file.min_severity.as_ref()) {
-                Some(s) => parse_severity(s).map_err(|e| format!("--min-severity: {e}"))?,
+                Some(s) => suggest::severity(s).map_err(|e| format!("--min-severity: {e}"))?,
                 None => Severity::Info,
             },
             max_per_game: self.max_findings_per_game.or(file.max_findings_per_game),
@@ -428,7 +475,7 @@ impl AuditArgs {
             gate.fail_on = list
                 .iter()
                 .filter(|w| !w.trim().is_empty())
-                .map(|w| FailOn::parse_all(w).map_err(|e| format!("--fail-on: {e}")))
+                .map(|w| suggest::fail_on(w).map_err(|e| format!("--fail-on: {e}")))
                 .collect::<Result<Vec<_>, _>>()?
                 .concat();
         }
@@ -448,16 +495,17 @@ impl AuditArgs {
     pub(crate) fn run_config_with(&self, file: &FileConfig) -> Result<RunConfig, String> {
         let (gate, fail_on) = self.gate(file)?;
         let (paths, list_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
-        let jobs = jobs(self.jobs)?;
-        self.game.check_judge()?;
-        if let Some(k) = self.game.komi {
+        let jobs = jobs(self.jobs.or(file.jobs))?;
+        let game = self.game.with_file(file)?;
+        game.check_judge()?;
+        if let Some(k) = game.komi {
             if !k.is_finite() {
                 return Err("--komi must be a number".to_string());
             }
         }
         let mut audit = AuditOptions {
             format_checks: gate.reports_format_checks(),
-            ..self.game.audit_options()
+            ..game.audit_options()
         };
         if file.main_line == Some(true) {
             audit.limits.side_lines = false;
@@ -466,6 +514,11 @@ impl AuditArgs {
             paths,
             walk: WalkOptions {
                 follow_links: self.follow,
+                exclude: Exclude::new(if self.exclude.is_empty() {
+                    file.exclude.as_deref().unwrap_or_default()
+                } else {
+                    &self.exclude
+                })?,
             },
             audit,
             fail_on,
@@ -479,21 +532,70 @@ impl AuditArgs {
     }
 }
 
-/// `sgfaudit completions SHELL`: the shell's completion script on stdout.
+/// `sgfaudit completions SHELL`: the shell's completion script on stdout. The script is
+/// made in memory first: clap_complete panics on a failed write, and a closed pipe must
+/// end quietly (exit code 0) as for every other command.
 pub fn completions(shell: clap_complete::Shell) -> std::io::Result<u8> {
+    use std::io::Write;
     let mut command = <Cli as clap::CommandFactory>::command();
-    clap_complete::generate(
-        shell,
-        &mut command,
-        "sgfaudit",
-        &mut std::io::stdout().lock(),
-    );
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "sgfaudit", &mut script);
+    let mut out = std::io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
     Ok(0)
 }
 
-/// `sgfaudit man`: the man page (roff) on stdout.
+/// `sgfaudit man`: the man page (roff) on stdout, one page for the whole tool: the
+/// name, synopsis and description, then a section per command with its synopsis,
+/// description, every option and its notes, then exit codes and finding codes.
 pub fn man() -> std::io::Result<u8> {
-    let command = <Cli as clap::CommandFactory>::command();
-    clap_mangen::Man::new(command).render(&mut std::io::stdout().lock())?;
+    use std::io::Write;
+    let mut command = <Cli as clap::CommandFactory>::command();
+    command.build();
+    let page = clap_mangen::Man::new(command.clone());
+    let mut roff = Vec::new();
+    page.render_title(&mut roff)?;
+    page.render_name_section(&mut roff)?;
+    page.render_synopsis_section(&mut roff)?;
+    page.render_description_section(&mut roff)?;
+    for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+        let title = format!("sgfaudit {}", sub.get_name()).to_uppercase();
+        writeln!(roff, ".SH \"{title}\"")?;
+        let mut part = Vec::new();
+        let sub_page = clap_mangen::Man::new(sub.clone());
+        sub_page.render_description_section(&mut part)?;
+        sub_page.render_synopsis_section(&mut part)?;
+        if sub.get_arguments().any(|a| !a.is_hide_set()) {
+            sub_page.render_options_section(&mut part)?;
+        }
+        if sub.get_after_help().is_some() {
+            sub_page.render_extra_section(&mut part)?;
+        }
+        roff.extend_from_slice(&subsections(&part));
+    }
+    page.render_extra_section(&mut roff)?;
+    page.render_version_section(&mut roff)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(&roff)?;
+    out.flush()?;
     Ok(0)
+}
+
+/// A command's sections made subsections of its own section (`.SH X` becomes `.SS X`);
+/// its EXTRA section is named NOTES.
+fn subsections(roff: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(roff);
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        match line.strip_prefix(".SH ") {
+            Some(rest) if rest.trim_end() == "EXTRA" => out.push_str(".SS NOTES\n"),
+            Some(rest) => {
+                out.push_str(".SS ");
+                out.push_str(rest);
+            }
+            None => out.push_str(line),
+        }
+    }
+    out.into_bytes()
 }

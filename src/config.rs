@@ -25,6 +25,16 @@ pub struct FileConfig {
     pub duplicates: Option<bool>,
     /// `audit --main-line`: side variations are not replayed.
     pub main_line: Option<bool>,
+    /// `audit --exclude`: globs of files and folders a walk passes by.
+    pub exclude: Option<Vec<String>>,
+    /// `audit --rules`: a rule set, or `auto`.
+    pub rules: Option<String>,
+    /// `audit --komi`: points, over KM[].
+    pub komi: Option<f64>,
+    /// `audit --dead`: where dead stones come from.
+    pub dead: Option<String>,
+    /// `audit --jobs`: worker threads.
+    pub jobs: Option<usize>,
 }
 
 /// The config file that applies: `explicit` if given, else the nearest `sgfaudit.toml`

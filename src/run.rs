@@ -476,7 +476,7 @@ fn pieces_of(config: &RunConfig) -> (Vec<Piece>, Vec<InputError>) {
     if let Part::Pieces(pieces) = &config.part {
         return (pieces.clone(), config.input_errors.clone());
     }
-    let (inputs, walk_errors) = expand_with(&config.paths, config.walk);
+    let (inputs, walk_errors) = expand_with(&config.paths, config.walk.clone());
     let mut errors: Vec<InputError> = config.input_errors.clone();
     errors.extend(walk_errors.into_iter().map(|e| InputError {
         path: e.path,
@@ -675,11 +675,12 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         version: env!("CARGO_PKG_VERSION"),
         inputs: config.paths.iter().map(|p| path_text(p)).collect(),
     })?;
-    let total_bytes: u64 = if config.progress == ProgressMode::Never {
-        0
+    let sizes: Vec<u64> = if config.progress == ProgressMode::Never {
+        vec![0; pieces.len()]
     } else {
-        pieces.iter().map(piece_size).sum()
+        pieces.iter().map(piece_size).collect()
     };
+    let total_bytes: u64 = sizes.iter().sum();
     let mut driver = Driver {
         config,
         stage: Stage {
@@ -702,7 +703,8 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         started,
     };
     driver.echo();
-    for piece in &pieces {
+    for (piece, &size) in pieces.iter().zip(&sizes) {
+        driver.progress.next_piece(size, driver.stage.bytes_done);
         driver.piece(piece)?;
     }
     driver.finish_stage()?;

@@ -38,6 +38,7 @@ const NOT_BY_NAME: &[&str] = &[
     "progress",
     "color",
     "files-from",
+    "output-file",
     "help",
     "version",
 ];
@@ -63,7 +64,7 @@ fn parse_audit(argv: Vec<std::ffi::OsString>) -> Result<AuditArgs, OptionError> 
     match Cli::try_parse_from(argv) {
         Ok(Cli {
             command: Command::Audit(args),
-        }) => Ok(args),
+        }) => Ok(*args),
         Ok(_) => Err(OptionError::Invalid("not an audit".to_string())),
         Err(e) => {
             let text = e.to_string();

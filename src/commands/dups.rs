@@ -134,13 +134,20 @@ pub fn earlier_copies(
 /// an input could not be read or an option is wrong.
 pub fn dups(args: &DupsArgs) -> io::Result<u8> {
     let started = Instant::now();
-    let config = match args.games_config() {
+    let settled = args.games_config().and_then(|config| {
+        let destination = super::Destination::open(args.output_file.as_deref())?;
+        Ok((config, destination))
+    });
+    let (mut config, destination) = match settled {
         Ok(c) => c,
         Err(message) => {
             writeln!(io::stderr().lock(), "sgfaudit: {message}")?;
             return Ok(2);
         }
     };
+    // An input error the report shows is echoed to standard error only when standard
+    // error is somewhere else.
+    config.errors_to_stderr = !destination.shares_stderr;
     let found = search(&config)?;
     let mut summary = DupsSummary {
         files: found.outcome.files,
@@ -164,8 +171,9 @@ pub fn dups(args: &DupsArgs) -> io::Result<u8> {
         errors: &found.outcome.errors,
         summary: &summary,
     };
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut out = destination.out;
     write(args.format(), &mut out, &report)?;
+    out.flush()?;
     Ok(if !found.outcome.errors.is_empty() {
         2
     } else if args.fail_on == DupsFailOn::Duplicates && !found.clusters.is_empty() {

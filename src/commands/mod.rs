@@ -1,5 +1,6 @@
 //! The two commands, from parsed arguments to an exit code (0, 1 or 2; CONTRACT.md).
 
+mod destination;
 pub mod dups;
 mod score;
 mod show;
@@ -8,6 +9,7 @@ use std::io::{self, Write};
 
 use crate::cli::{AuditArgs, DupsArgs, ScoreArgs, ShowArgs};
 use crate::run::run;
+use destination::Destination;
 
 /// `sgfaudit audit`: 0 when no game has a `--fail-on` status, 1 when some game does, 2
 /// when an input could not be read or an option is wrong.
@@ -19,9 +21,10 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
             args.format_with(&file)?,
             args.exit_zero_with(&file),
             args.duplicates || file.duplicates.unwrap_or(false),
+            Destination::open(args.output_file.as_deref())?,
         ))
     });
-    let (mut config, format, exit_zero, duplicates) = match settled {
+    let (mut config, format, exit_zero, duplicates, destination) = match settled {
         Ok(c) => c,
         Err(message) => {
             let mut err = io::stderr().lock();
@@ -32,7 +35,7 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     // A report that draws the problems it shows (HTML) needs their diagrams.
     config.audit.figures = format.figures;
     if duplicates {
-        match dups::earlier_copies(&config.paths, config.walk, config.jobs) {
+        match dups::earlier_copies(&config.paths, config.walk.clone(), config.jobs) {
             Ok(copies) => config.audit.earlier_copies = Some(std::sync::Arc::new(copies)),
             Err(message) => {
                 writeln!(io::stderr().lock(), "sgfaudit: {message}")?;
@@ -40,10 +43,11 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
             }
         }
     }
-    let stdout = io::stdout().lock();
-    let out: Box<dyn Write> = Box::new(io::BufWriter::with_capacity(1 << 16, stdout));
-    let color = crate::output::style::ColorMode::from(args.color).for_stdout();
-    let mut reporter = format.reporter(out, color);
+    // An input error the report shows is echoed to standard error only when standard
+    // error is somewhere else.
+    config.errors_to_stderr = !destination.shares_stderr;
+    let color = destination.colored(args.color.into());
+    let mut reporter = format.reporter(destination.out, color);
     let outcome = run(&config, reporter.as_mut())?;
     Ok(if outcome.unreadable {
         2
@@ -76,27 +80,40 @@ pub fn schema() -> io::Result<u8> {
     Ok(0)
 }
 
+/// The first sentence of a code's summary, without its full stop: it ends at the first
+/// ". " outside parentheses, so a reference such as "(art. 4)" is kept whole.
+fn first_sentence(text: &str) -> &str {
+    let mut depth = 0usize;
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            b'.' if depth == 0 && bytes.get(i + 1) == Some(&b' ') => return &text[..i],
+            _ => {}
+        }
+    }
+    text.trim_end_matches('.')
+}
+
 /// `sgfaudit explain [CODE]`: a code's page, or the list of codes; 2 for an unknown code.
 pub fn explain(code: Option<&str>) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     let Some(name) = code else {
         for code in crate::finding::Code::ALL {
             let (what, severity, _) = crate::explain::entry(code);
-            let first = what
-                .split(". ")
-                .next()
-                .unwrap_or(what)
-                .trim_end_matches('.');
+            let first = first_sentence(what);
             writeln!(out, "{:<24} {:<18} {first}", code.as_str(), severity)?;
         }
         return Ok(0);
     };
-    match crate::gate::parse_code(name) {
-        Ok(code) => {
+    match crate::finding::Code::from_name(name.trim()) {
+        Some(code) => {
             out.write_all(crate::explain::explain(code).as_bytes())?;
             Ok(0)
         }
-        Err(message) => {
+        None => {
+            let message = crate::cli::unknown_code(name);
             writeln!(io::stderr().lock(), "sgfaudit: {message}")?;
             Ok(2)
         }

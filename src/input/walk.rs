@@ -2,7 +2,7 @@
 //! and for compressed files and archives (`input::archive`). A walk does not follow
 //! symbolic links unless asked to (a link named on the command line is read), and a file
 //! reached twice (named twice, through a link, a hard link) is read once, at its first
-//! place.
+//! place. Globs (`--exclude`) pass by files and folders met in a walk.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -43,10 +43,50 @@ pub(crate) fn has_sgf_extension(path: &Path) -> bool {
 }
 
 /// How folders are walked.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct WalkOptions {
     /// Follow symbolic links met in folders (`--follow`); they are passed by otherwise.
     pub follow_links: bool,
+    /// Files and folders a walk passes by (`--exclude`).
+    pub exclude: Exclude,
+}
+
+/// The globs of `--exclude` (and `exclude` in the config file): a file or folder met while
+/// walking a folder is passed by when a glob matches its name, its path below the folder
+/// walked, or its path as written (`*` and `**` cross `/`). A path named on the command
+/// line is read whatever the globs.
+#[derive(Clone, Debug, Default)]
+pub struct Exclude {
+    set: Option<globset::GlobSet>,
+}
+
+impl Exclude {
+    /// The globs, or the message for the first that is not one.
+    pub fn new(globs: &[String]) -> Result<Exclude, String> {
+        if globs.is_empty() {
+            return Ok(Exclude::default());
+        }
+        let mut builder = globset::GlobSetBuilder::new();
+        for glob in globs {
+            let glob = globset::Glob::new(glob)
+                .map_err(|e| format!("--exclude '{glob}': {}", e.kind()))?;
+            builder.add(glob);
+        }
+        let set = builder.build().map_err(|e| format!("--exclude: {e}"))?;
+        Ok(Exclude { set: Some(set) })
+    }
+
+    /// Whether `path`, met while walking `root`, is passed by.
+    fn matches(&self, root: &Path, path: &Path) -> bool {
+        let Some(set) = &self.set else {
+            return false;
+        };
+        path.file_name().is_some_and(|name| set.is_match(name))
+            || path
+                .strip_prefix(root)
+                .is_ok_and(|below| set.is_match(below))
+            || set.is_match(path)
+    }
 }
 
 /// [`expand_with`] the default options: symbolic links in folders are not followed.
@@ -124,10 +164,17 @@ impl Walk {
     /// Walks a folder for `*.sgf` files and archives.
     fn folder(&mut self, path: &Path) {
         let errors_before = self.errors.len();
-        let (mut found, mut links) = (0usize, 0usize);
+        let (mut found, mut links, mut excluded) = (0usize, 0usize, 0usize);
+        let exclude = self.options.exclude.clone();
         let walker = walkdir::WalkDir::new(path)
             .follow_links(self.options.follow_links)
-            .sort_by_file_name();
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| {
+                let out = e.depth() > 0 && exclude.matches(path, e.path());
+                excluded += usize::from(out);
+                !out
+            });
         for entry in walker {
             let e = match entry {
                 Ok(e) => e,
@@ -156,16 +203,22 @@ impl Walk {
             // A wrong path in CI must not pass with zero games.
             self.errors.push(WalkError {
                 path: path_text(path),
-                message: nothing_found(links),
+                message: nothing_found(links, excluded),
             });
         }
     }
 }
 
 /// The error of a folder that gave no input and no error.
-fn nothing_found(links: usize) -> String {
+fn nothing_found(links: usize, excluded: usize) -> String {
     let mut message =
         "no SGF file (*.sgf, nor a compressed file or archive) in this folder".to_string();
+    if excluded > 0 {
+        let s = if excluded == 1 { "" } else { "s" };
+        message.push_str(&format!(
+            " ({excluded} file{s} or folder{s} passed by: --exclude)"
+        ));
+    }
     if links > 0 {
         let s = if links == 1 { "" } else { "s" };
         message.push_str(&format!(

@@ -3,12 +3,34 @@
 
 use std::fmt::Write as _;
 
-use super::style::{glyph as glyph_style, paint};
+use anstyle::{AnsiColor, Style};
+
+use super::style::paint;
 use crate::geom::{BoardSize, Color, Point, Position};
 use crate::score::Owner;
 
+/// A board glyph's colours (`X`/`O` live stones, `x`/`o` dead ones, `+`/`-` areas, `*`
+/// the point of a move, marks `>`, `!`, `?`): stones dark and light as on a board, Black's
+/// black on a light ground and White's bold bright white, so that either reads on a dark
+/// or a light terminal; dead stones dim and crossed out, areas in the grey of their side,
+/// marks red; the rest plain.
+pub fn glyph_style(c: char) -> Style {
+    let black = AnsiColor::Black.on(AnsiColor::BrightWhite);
+    let white = Style::new().fg_color(Some(AnsiColor::BrightWhite.into()));
+    match c {
+        'X' => black.bold(),
+        'O' => white.bold(),
+        'x' => black.dimmed().strikethrough(),
+        'o' => white.dimmed().strikethrough(),
+        '+' => AnsiColor::BrightBlack.on_default(),
+        '-' => AnsiColor::White.on_default(),
+        '*' | '>' | '!' | '?' => AnsiColor::Red.on_default().bold(),
+        _ => Style::new(),
+    }
+}
+
 /// A board with GTP coordinates around it: `cell(point)` gives a mark (`' '` for none) and
-/// the glyph drawn after it, both coloured when `color` (see [`super::style::glyph`]).
+/// the glyph drawn after it, both coloured when `color` (see [`glyph_style`]).
 /// Shared by the `score` and `show` boards.
 pub fn draw_grid(size: BoardSize, color: bool, cell: impl Fn(Point) -> (char, char)) -> String {
     let labels: Vec<String> = (0..size.width)

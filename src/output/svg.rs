@@ -120,18 +120,54 @@ fn star_points(size: BoardSize) -> Vec<Point> {
     points
 }
 
-/// Breaks a caption into lines of at most `width` characters, at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+/// The font size of a caption line, in units.
+const CAPTION_FONT: f64 = 0.5;
+/// Where a caption line starts, in units from the left edge (and the room kept at the
+/// right); the `x` of its `<text>`, as the font size is its `font-size`.
+const CAPTION_X: f64 = 0.3;
+/// The fonts of a standalone picture: Latin ones first, then fonts with the Chinese,
+/// Japanese and Korean glyphs of names and comments, then any sans-serif.
+const FONT_FAMILY: &str = "DejaVu Sans,Arial,'Noto Sans CJK SC','Source Han Sans SC',\
+'PingFang SC','Hiragino Sans','Microsoft YaHei','Malgun Gothic',sans-serif";
+
+/// The width of a character in ems, on the safe side: a wide (East Asian) character a
+/// full em, any other 0.7 em (text in DejaVu Sans or Arial averages about 0.55 em a
+/// character).
+fn char_ems(c: char) -> f64 {
+    let wide = matches!(u32::from(c),
+        0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
+    if wide {
+        1.0
+    } else {
+        0.7
+    }
+}
+
+/// The width of `text` in ems (see [`char_ems`]).
+fn text_ems(text: &str) -> f64 {
+    text.chars().map(char_ems).sum()
+}
+
+/// Breaks a caption into lines of at most `ems` wide, at spaces; a word wider than a
+/// line (a run of CJK text has no spaces) is cut between characters.
+fn wrap(text: &str, ems: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+        let room = if line.is_empty() { 0.0 } else { char_ems(' ') };
+        if !line.is_empty() && text_ems(&line) + room + text_ems(word) > ems {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(word);
+        for c in word.chars() {
+            if !line.is_empty() && text_ems(&line) + char_ems(c) > ems {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(c);
+        }
     }
     if !line.is_empty() {
         lines.push(line);
@@ -152,13 +188,14 @@ pub fn write_figure(figure: &Figure, style: Style, out: &mut String) {
         .iter()
         .map(|p| panel_height(p.position.size))
         .fold(0.0, f64::max);
-    // About 4 characters of caption per unit of width.
+    // The caption within the picture's width, the room at both sides kept.
+    let caption_ems = ((width - 2.0 * CAPTION_X) / CAPTION_FONT).max(10.0);
     let caption: Vec<String> = match style {
         Style::Inline => Vec::new(),
         Style::Standalone => figure
             .caption
             .iter()
-            .flat_map(|c| wrap(c, ((width * 4.0) as usize).max(20)))
+            .flat_map(|c| wrap(c, caption_ems))
             .collect(),
     };
     let height = board_height + LINE * caption.len() as f64 + 0.2;
@@ -166,7 +203,7 @@ pub fn write_figure(figure: &Figure, style: Style, out: &mut String) {
         Style::Standalone => {
             let _ = write!(
                 out,
-                r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{pw}" height="{ph}" font-family="DejaVu Sans,Arial,sans-serif">"#,
+                r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{pw}" height="{ph}" font-family="{FONT_FAMILY}">"#,
                 w = fmt(width),
                 h = fmt(height),
                 pw = (width * SCALE).round(),
@@ -377,7 +414,8 @@ mod tests {
 
     #[test]
     fn wraps_at_spaces() {
-        assert_eq!(wrap("one two three", 7), vec!["one two", "three"]);
+        assert_eq!(wrap("one two three", 5.0), vec!["one two", "three"]);
+        assert_eq!(wrap("柯洁对阿尔法狗", 3.0), vec!["柯洁对", "阿尔法", "狗"]);
         assert_eq!(fmt(1.50), "1.5");
         assert_eq!(fmt(2.0), "2");
     }

@@ -65,7 +65,7 @@ pub fn for_each_game<T: Send>(
         .num_threads(config.jobs)
         .build()
         .map_err(io::Error::other)?;
-    let (inputs, walk_errors) = expand_with(&config.paths, config.walk);
+    let (inputs, walk_errors) = expand_with(&config.paths, config.walk.clone());
     let mut pass = Pass {
         outcome: GamesOutcome::default(),
         echoed: 0,
@@ -89,6 +89,12 @@ pub fn for_each_game<T: Send>(
         message: e.message,
     }));
     for input in &inputs {
+        let size = if config.progress == ProgressMode::Never {
+            0
+        } else {
+            input_size(input)
+        };
+        pass.progress.next_piece(size, pass.bytes_done);
         if let Input::Archive(..) = input {
             pass.archive(input, &pool, work, sink)?;
             continue;

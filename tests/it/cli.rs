@@ -399,3 +399,262 @@ fn links_in_folders_are_followed_only_when_asked_and_each_file_is_read_once() {
     assert_eq!(files(&["games"]), 2);
     assert_eq!(files(&["-L", "games", "games/b.sgf"]), 3);
 }
+
+/// Runs `sgfaudit ARGS` with standard output and standard error into one pipe, as
+/// `2>&1` or a terminal has them, and returns what came out.
+fn one_stream(args: &[&str]) -> (Option<i32>, String) {
+    let (mut reader, writer) = std::io::pipe().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(args)
+        .current_dir(common::root())
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut text).unwrap();
+    (child.wait().unwrap().code(), text)
+}
+
+#[test]
+fn an_empty_folder_is_reported_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("nothing-here");
+    std::fs::create_dir(&empty).unwrap();
+    let path = empty.to_str().unwrap();
+    for args in [
+        &["audit", path][..],
+        &["audit", "--json", path],
+        &["audit", "--quiet", path],
+        &["dups", path],
+    ] {
+        let (code, text) = one_stream(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(text.matches("no SGF file").count(), 1, "{args:?}: {text}");
+    }
+    // With the report elsewhere, standard error still tells.
+    let out = sgfaudit(&["audit", "--json", path]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no SGF file"));
+}
+
+#[test]
+fn output_file_takes_the_report_uncoloured() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.txt");
+    let file = "corpus/rules/art5-suicide-in-corner__suicide@5.sgf";
+    let out = sgfaudit(&["audit", "-o", report.to_str().unwrap(), file]);
+    assert_eq!(out.status.code(), Some(1), "the exit code is the run's");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(text.contains("error[suicide]"), "{text}");
+    assert!(!text.contains('\x1b'), "auto: no colour in a file");
+
+    let json = dir.path().join("report.jsonl");
+    let out = sgfaudit(&[
+        "audit",
+        "--json",
+        "--output-file",
+        json.to_str().unwrap(),
+        file,
+    ]);
+    assert!(out.stdout.is_empty());
+    let lines = common::json_lines(&std::fs::read(&json).unwrap());
+    assert_eq!(common::games(&lines)[0]["status"], "illegal");
+
+    let colored = dir.path().join("colored.txt");
+    sgfaudit(&[
+        "audit",
+        "--color",
+        "always",
+        "-o",
+        colored.to_str().unwrap(),
+        file,
+    ]);
+    assert!(std::fs::read_to_string(&colored).unwrap().contains('\x1b'));
+
+    let clusters = dir.path().join("dups.jsonl");
+    let out = sgfaudit(&[
+        "dups",
+        "--json",
+        "-o",
+        clusters.to_str().unwrap(),
+        "corpus/gnugo",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(std::fs::read_to_string(&clusters)
+        .unwrap()
+        .contains("\"summary\""));
+
+    let bad = sgfaudit(&["audit", "-o", "no/such/folder/report.txt", file]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--output-file"));
+}
+
+#[test]
+fn exclude_globs_pass_by_files_and_folders_of_a_walk() {
+    let game =
+        std::fs::read(common::root().join("corpus/rules/art5-suicide-in-corner__suicide@5.sgf"))
+            .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("drafts")).unwrap();
+    for name in ["a.sgf", "drafts/b.sgf", "c.tmp.sgf"] {
+        std::fs::write(root.join(name), &game).unwrap();
+    }
+    let read = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["audit", "--json", "--no-config"];
+        all.extend_from_slice(args);
+        let out = sgfaudit(&all);
+        let lines = common::json_lines(&out.stdout);
+        let mut paths: Vec<String> = common::games(&lines)
+            .iter()
+            .map(|g| {
+                let p = g["path"].as_str().unwrap();
+                p.rsplit(['/', '\\']).next().unwrap().to_string()
+            })
+            .collect();
+        paths.sort();
+        paths
+    };
+    let top = root.to_str().unwrap();
+    assert_eq!(read(&[top]), ["a.sgf", "b.sgf", "c.tmp.sgf"]);
+    assert_eq!(
+        read(&["--exclude", "drafts", "--exclude", "*.tmp.sgf", top]),
+        ["a.sgf"]
+    );
+    assert_eq!(
+        read(&["--exclude", "drafts/**", top]),
+        ["a.sgf", "c.tmp.sgf"]
+    );
+    // A path named as an argument is read whatever the globs.
+    let named = root.join("drafts/b.sgf");
+    assert_eq!(
+        read(&["--exclude", "*.sgf", named.to_str().unwrap()]),
+        ["b.sgf"]
+    );
+
+    // The config file's `exclude`, replaced by the command line's.
+    let config = root.join("sgfaudit.toml");
+    std::fs::write(&config, "exclude = [\"drafts\"]\n").unwrap();
+    let with_config = |args: &[&str]| -> usize {
+        let out = sgfaudit(
+            &[
+                &["audit", "--json", "--config", config.to_str().unwrap()],
+                args,
+            ]
+            .concat(),
+        );
+        common::games(&common::json_lines(&out.stdout)).len()
+    };
+    assert_eq!(with_config(&[top]), 2);
+    assert_eq!(with_config(&["--exclude", "*.tmp.sgf", top]), 2);
+    assert_eq!(
+        with_config(&["--exclude", "*.tmp.sgf", "--exclude", "drafts", top]),
+        1
+    );
+
+    let everything = sgfaudit(&["audit", "--no-config", "--exclude", "*", top]);
+    assert_eq!(
+        everything.status.code(),
+        Some(2),
+        "nothing left is an input error"
+    );
+    assert!(String::from_utf8_lossy(&everything.stderr).contains("--exclude"));
+    let bad = sgfaudit(&["audit", "--exclude", "a[", top]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--exclude 'a['"));
+    let out = sgfaudit(&["dups", "--json", "--exclude", "drafts", top]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn the_config_file_sets_rules_komi_dead_and_jobs_under_the_command_line() {
+    let file = "corpus/gnugo/gnugo-13x13-s0025__ok.sgf";
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("sgfaudit.toml");
+    std::fs::write(
+        &config,
+        "rules = \"japanese\"\nkomi = 0.5\ndead = \"none\"\njobs = 1\n",
+    )
+    .unwrap();
+    let config = config.to_str().unwrap();
+    let game = |args: &[&str]| -> serde_json::Value {
+        let out = sgfaudit(&[&["audit", "--json", "--config", config], args, &[file]].concat());
+        assert_eq!(
+            out.status.code().map(|c| c < 2),
+            Some(true),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        common::games(&common::json_lines(&out.stdout))[0].clone()
+    };
+    let g = game(&[]);
+    assert_eq!(g["rules"], "japanese");
+    assert_eq!(g["rules_from"], "option");
+    assert_eq!(g["komi"], 0.5);
+    assert_eq!(g["score"]["dead_from"], "none", "{}", g["score"]);
+    let g = game(&["--rules", "auto", "--komi", "7", "--dead", "estimate"]);
+    assert_ne!(g["rules_from"], "option", "the command line wins");
+    assert_eq!(g["komi"], 7.0);
+    assert_eq!(g["score"]["dead_from"], "estimate");
+
+    for (text, said) in [
+        ("jobs = 0\n", "--jobs must be at least 1"),
+        ("rules = \"japnese\"\n", "did you mean 'japanese'?"),
+        ("dead = \"estimat\"\n", "did you mean 'estimate'?"),
+    ] {
+        let bad = dir.path().join("bad.toml");
+        std::fs::write(&bad, text).unwrap();
+        let out = sgfaudit(&["audit", "--config", bad.to_str().unwrap(), file]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(said),
+            "{text}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_progress_bar_is_full_only_when_every_game_is_done() {
+    // A compressed file holds many more bytes of games than it has on disk.
+    let game = "(;GM[1]FF[4]SZ[19]KM[7.5];B[pd];W[dp];B[pp];W[dd];B[fq];W[cn])\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.sgf.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(game.repeat(5000).as_bytes()).unwrap();
+    std::fs::write(&path, gz.finish().unwrap()).unwrap();
+    let out = sgfaudit(&[
+        "audit",
+        "--quiet",
+        "--jobs",
+        "1",
+        "--progress",
+        "always",
+        path.to_str().unwrap(),
+    ]);
+    let log = String::from_utf8_lossy(&out.stderr);
+    let mut drawn = 0;
+    for line in log.lines() {
+        let Some(percent) = line.split_whitespace().find_map(|w| w.strip_suffix('%')) else {
+            continue;
+        };
+        let percent: u32 = percent.parse().unwrap();
+        let games: usize = line
+            .split_whitespace()
+            .zip(line.split_whitespace().skip(1))
+            .find_map(|(n, w)| (w == "games").then(|| n.parse().ok()).flatten())
+            .unwrap_or(0);
+        assert!(
+            percent < 100 || games == 5000,
+            "full too early: {line}\n{log}"
+        );
+        drawn += 1;
+    }
+    assert!(drawn > 0, "{log}");
+}

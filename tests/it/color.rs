@@ -90,8 +90,11 @@ fn machine_formats_are_never_coloured() {
 #[test]
 fn the_score_and_show_boards_colour_stones() {
     let text = stdout(&["score", "--color", "always", COUNTED]);
-    // A black stone: bold bright blue.
-    assert!(text.contains("\x1b[1m\x1b[94mX\x1b[0m") || text.contains("\x1b[1;94mX"));
+    // A black stone: bold black on bright white.
+    assert!(
+        text.contains("\x1b[1m\x1b[30m\x1b[107mX\x1b[0m"),
+        "{text:?}"
+    );
     let plain = stdout(&["score", "--color", "never", COUNTED]);
     assert!(!plain.contains(ESC));
     assert_eq!(strip(&text), plain);
@@ -131,4 +134,37 @@ fn strip(s: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The escape sequence that starts `glyph` each place it is drawn on the board of `text`
+/// (the text between the previous reset and the glyph).
+fn styles_of(text: &str, glyph: char) -> Vec<String> {
+    let reset = format!("{ESC}0m");
+    text.split(&reset)
+        .filter_map(|piece| {
+            let (style, drawn) = piece.rsplit_once('m')?;
+            (drawn == glyph.to_string() && style.contains(ESC)).then(|| {
+                let at = style.find(ESC).unwrap();
+                format!("{}m", &style[at..])
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn score_draws_dark_and_light_stones() {
+    let text = stdout(&["score", "--color", "always", COUNTED]);
+    let black = styles_of(&text, 'X');
+    let white = styles_of(&text, 'O');
+    assert!(!black.is_empty() && !white.is_empty(), "{text:?}");
+    for style in &black {
+        // Black foreground (30) on a bright white ground (107).
+        assert!(style.contains("30m") && style.contains("107m"), "{style:?}");
+        assert!(!style.contains("94m"), "not bright blue: {style:?}");
+    }
+    for style in &white {
+        // Bold (1) bright white (97).
+        assert!(style.contains("1m") && style.contains("97m"), "{style:?}");
+        assert!(!style.contains("93m"), "not yellow: {style:?}");
+    }
 }

@@ -7,6 +7,7 @@ mod common;
 mod archives;
 mod articles;
 mod board_props;
+mod captions;
 mod ci_formats;
 mod ci_gates;
 mod cli;

@@ -78,3 +78,202 @@ fn help_lists_exit_codes_and_finding_codes() {
         assert!(help.contains(option), "{option}");
     }
 }
+
+/// Runs `sgfaudit ARGS` with its standard output a pipe whose reading end is already
+/// closed: every write fails at once with a broken pipe.
+fn on_a_closed_pipe(args: &[&str]) -> std::process::Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(args)
+        .current_dir(common::root())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_printing_command_ends_quietly_on_a_closed_pipe() {
+    for args in [
+        &["completions", "zsh"][..],
+        &["completions", "bash"],
+        &["man"],
+        &["schema"],
+        &["explain"],
+        &["explain", "superko"],
+        &["audit", "corpus/gnugo"],
+    ] {
+        let out = on_a_closed_pipe(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_list_of_codes_keeps_each_first_sentence_whole() {
+    let list = String::from_utf8(sgfaudit(&["explain"]).stdout).unwrap();
+    let suicide = list
+        .lines()
+        .find(|l| l.starts_with("suicide "))
+        .expect("a suicide line");
+    assert!(
+        suicide.ends_with("(captures come first, art. 4)"),
+        "{suicide}"
+    );
+    for line in list.lines() {
+        assert!(!line.ends_with(" art"), "{line}");
+        assert_eq!(
+            line.matches('(').count(),
+            line.matches(')').count(),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_code_status_or_severity_gets_the_nearest_name() {
+    for (args, said) in [
+        (&["explain", "Superko"][..], "did you mean 'superko'?"),
+        (
+            &["audit", "--select", "occupid", "corpus/gnugo"],
+            "did you mean 'occupied'?",
+        ),
+        (
+            &["audit", "--ignore", "frmat", "corpus/gnugo"],
+            "did you mean 'format'?",
+        ),
+        (
+            &["audit", "--fail-on", "illgal", "corpus/gnugo"],
+            "did you mean 'illegal'?",
+        ),
+        (
+            &["audit", "--fail-on", "warnng", "corpus/gnugo"],
+            "did you mean 'warning'?",
+        ),
+        (
+            &["audit", "--min-severity", "eror", "corpus/gnugo"],
+            "did you mean 'error'?",
+        ),
+    ] {
+        let out = sgfaudit(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(
+            !err.contains("mixed-collection"),
+            "no list of every code: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let far = String::from_utf8_lossy(&sgfaudit(&["explain", "nonsense"]).stderr).into_owned();
+    assert!(far.contains("`sgfaudit explain` lists every code"), "{far}");
+    assert!(!far.contains("did you mean"), "{far}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("sgfaudit.toml");
+    std::fs::write(&config, "select = [\"sucide\"]\n").unwrap();
+    let out = sgfaudit(&[
+        "audit",
+        "--config",
+        config.to_str().unwrap(),
+        "corpus/gnugo",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("did you mean 'suicide'?"), "{err}");
+}
+
+#[test]
+fn help_names_the_archives_audit_and_dups_read() {
+    for command in ["audit", "dups"] {
+        let help = String::from_utf8(sgfaudit(&[command, "--help"]).stdout).unwrap();
+        for kind in [".zip", ".tar", ".tar.gz", ".sgf.gz", ".tar.bz2", ".tar.xz"] {
+            assert!(help.contains(kind), "{command} --help: {kind}: {help}");
+        }
+    }
+}
+
+#[test]
+fn the_man_page_has_every_command_and_every_option() {
+    let out = sgfaudit(&["man"]);
+    assert_eq!(out.status.code(), Some(0));
+    let man = String::from_utf8(out.stdout).unwrap();
+    let plain = man.replace("\\-", "-");
+    for command in [
+        "audit",
+        "score",
+        "show",
+        "dups",
+        "explain",
+        "completions",
+        "man",
+        "schema",
+    ] {
+        let title = format!(".SH \"SGFAUDIT {}\"", command.to_uppercase());
+        assert!(man.contains(&title), "{title}");
+        // Every option of the command's --help is on the page.
+        let help = String::from_utf8(sgfaudit(&[command, "--help"]).stdout).unwrap();
+        for word in help.split(|c: char| c.is_whitespace() || c == ',') {
+            let word = word.trim_end_matches(['.', ')', ':']);
+            if word.starts_with("--")
+                && word.len() > 2
+                && word[2..]
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-')
+            {
+                assert!(plain.contains(word), "{command} {word}");
+            }
+        }
+    }
+    assert!(!man.contains("sgfaudit-audit(1)"), "no page nothing writes");
+    assert!(plain.contains("Exit codes: 0"));
+    assert!(man.lines().count() > 300, "{}", man.lines().count());
+}
+
+/// The value of `key: value` on the first line of `yaml` that has the key (quotes off).
+fn yaml_value<'a>(yaml: &'a str, key: &str) -> Option<&'a str> {
+    yaml.lines().find_map(|l| {
+        let rest = l.trim_start().trim_start_matches("- ").strip_prefix(key)?;
+        Some(rest.strip_prefix(':')?.trim().trim_matches('\''))
+    })
+}
+
+#[test]
+fn the_readme_pre_commit_snippet_is_the_hook_and_names_no_missing_release() {
+    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    let at = readme
+        .find("`.pre-commit-config.yaml`:")
+        .expect("the pre-commit snippet");
+    let block = &readme[at..];
+    let start = block.find("```yaml\n").unwrap() + "```yaml\n".len();
+    let snippet = &block[start..start + block[start..].find("```").unwrap()];
+    assert!(
+        yaml_value(snippet, "rev").is_none(),
+        "no release is tagged yet: {snippet}"
+    );
+    assert_eq!(yaml_value(snippet, "repo"), Some("local"), "{snippet}");
+    assert_eq!(yaml_value(snippet, "language"), Some("system"));
+    let hooks = std::fs::read_to_string(common::root().join(".pre-commit-hooks.yaml")).unwrap();
+    for key in ["id", "entry", "files", "require_serial"] {
+        assert_eq!(
+            yaml_value(snippet, key),
+            yaml_value(&hooks, key),
+            "{key}: the snippet runs what the published hook runs"
+        );
+    }
+    // The entry is a command line sgfaudit takes.
+    let entry = yaml_value(snippet, "entry").unwrap();
+    let mut args: Vec<&str> = entry.split_whitespace().skip(1).collect();
+    args.push("corpus/gnugo");
+    assert_eq!(sgfaudit(&args).status.code(), Some(0), "{entry}");
+}
