@@ -23,6 +23,7 @@ mod fuzz_finds;
 mod game_info;
 mod golden;
 mod hostile;
+mod html_report;
 mod jobs;
 mod layers;
 mod mutations;
