@@ -17,7 +17,7 @@ pub struct TableReporter<'w> {
     color: bool,
 }
 
-/// Renders a game's warnings and errors, one line each.
+/// Renders a game's findings shown, one line each.
 fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
     render(game, out, false)
 }
