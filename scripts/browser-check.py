@@ -172,10 +172,15 @@ def check_report(paths, name, work, png_dir, problems):
     for code, n in summary["by_code"].items():
         if not re.search(r'id="code-%s" data-count="%d"' % (re.escape(code), n), dom):
             fail(problems, f"{name}: the bar of {code} does not say {n}")
-    rows = dom.count("<tr data-status=")
+    # The rows shown: games whose findings are all of the record's format are hidden
+    # until asked (`<tbody hidden="">`).
+    rows = len(re.findall(r'<tbody(?![^>]*hidden)[^>]*><tr data-status=', dom))
     shown = text_of(dom, "shown")
     if shown != str(rows):
         fail(problems, f"{name}: {rows} rows but the filter says {shown} shown")
+    first = re.search(r'<tbody(?![^>]*hidden)[^>]*><tr data-status="(\w+)"( data-minor="1")?', dom)
+    if first and first.group(2):
+        fail(problems, f"{name}: the first row shown holds only format findings")
     print(f"{name}: {rows} problem games in the table; summary numbers on the page")
     check_layout(page, name, work, png_dir, problems)
 

@@ -172,6 +172,8 @@ pub struct GameReport {
     pub handicap: u32,
     pub black: Option<String>,
     pub white: Option<String>,
+    /// Date, event, place, ranks and program, as the root gives them.
+    pub info: GameInfo,
     /// `RE[]` as written.
     pub result: Option<String>,
     pub encoding: &'static str,
@@ -188,6 +190,40 @@ pub struct GameReport {
     pub board: Option<Position>,
     /// Diagrams of the game's problems, when asked for (`AuditOptions::figures`).
     pub figures: Vec<crate::audit::figure::Figure>,
+}
+
+/// The game information a reader knows a game by, besides its players: each the first
+/// value on the main line (`PC[]` and `AP[]` the root's), read as plain text as the players'
+/// names are; `None` when the record does not give it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameInfo {
+    /// `DT[]`.
+    pub date: Option<String>,
+    /// `EV[]`.
+    pub event: Option<String>,
+    /// `PC[]`.
+    pub place: Option<String>,
+    /// `BR[]`.
+    pub black_rank: Option<String>,
+    /// `WR[]`.
+    pub white_rank: Option<String>,
+    /// `AP[]`: the program that wrote the record, as written (`name:version`).
+    pub application: Option<String>,
+}
+
+impl GameInfo {
+    /// The information of a record's root properties.
+    pub fn of(root: &RootProps<'_>) -> GameInfo {
+        let text = |v: Option<crate::sgf::record::RawValue<'_>>| v.map(|v| simple_text(v.raw));
+        GameInfo {
+            date: text(root.date),
+            event: text(root.event),
+            place: text(root.place),
+            black_rank: text(root.black_rank),
+            white_rank: text(root.white_rank),
+            application: text(root.application),
+        }
+    }
 }
 
 impl GameReport {
@@ -242,6 +278,7 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         handicap: 0,
         black: record.root.black.map(|v| simple_text(v.raw)),
         white: record.root.white.map(|v| simple_text(v.raw)),
+        info: GameInfo::of(&record.root),
         result: record.root.result.map(|v| simple_text(v.raw)),
         encoding: input.encoding,
         moves: 0,

@@ -151,10 +151,14 @@ impl Gate {
 
     /// Leaves out what is not shown (below `--min-severity`, beyond
     /// `--max-findings-per-game`); what is left out beyond the limit is counted per code
-    /// in [`GameReport::omitted`]. Called after the game is counted.
+    /// in [`GameReport::omitted`]. A finding that fails the run by its code or severity
+    /// (`--fail-on`) is shown whatever `--min-severity` says: a failing run names what
+    /// failed it. Called after the game is counted.
     pub fn trim(&self, report: &mut GameReport) {
         if self.min_severity > Severity::Info {
-            report.findings.retain(|f| f.severity >= self.min_severity);
+            report
+                .findings
+                .retain(|f| f.severity >= self.min_severity || self.fails_by(f.code, f.severity));
         }
         if let Some(max) = self.max_per_game {
             if report.findings.len() > max {
@@ -169,6 +173,15 @@ impl Gate {
                 report.omitted = omitted;
             }
         }
+    }
+
+    /// True when a finding of this code and severity fails the run by itself.
+    fn fails_by(&self, code: Code, severity: Severity) -> bool {
+        self.fail_on.iter().any(|f| match *f {
+            FailOn::Status(_) => false,
+            FailOn::Code(c) => c == code,
+            FailOn::Severity(s) => severity >= s,
+        })
     }
 
     /// True when a game of this status with these findings (counts per severity and per

@@ -256,6 +256,7 @@ fn internal_error_report(
         handicap: 0,
         black: None,
         white: None,
+        info: Default::default(),
         result: None,
         encoding: input.encoding,
         moves: 0,

@@ -49,7 +49,8 @@ GAME_COLUMNS: Dict[str, type] = {
     "moves": int, "ended_by": str, "counting": str, "computed": str, "margin": float,
     "difference": float, "verdict": str, "reason": str, "confidence": float,
     "assumed": str, "errors": int, "warnings": int, "infos": int, "codes": str,
-    "message": str,
+    "message": str, "date": str, "event": str, "place": str, "black_rank": str,
+    "white_rank": str, "application": str,
 }  # fmt: skip
 
 #: The columns of ``--format findings-csv`` and their types.

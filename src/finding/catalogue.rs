@@ -312,6 +312,26 @@ pub fn severities(code: Code) -> Vec<Severity> {
         .collect()
 }
 
+/// The severity a code usually comes with: the first the catalogue names (`parse-error`,
+/// "warning or error", is a warning; `mixed-collection`, "info or warning", an info). The
+/// reports colour a code by it.
+pub fn usual_severity(code: Code) -> Severity {
+    let (_, named, _) = entry(code);
+    let first = named.split(' ').next().unwrap_or("");
+    Severity::ALL
+        .into_iter()
+        .find(|s| s.as_str() == first)
+        .unwrap_or(Severity::Warning)
+}
+
+/// The colours of the severities in the reports people read: `(severity, fill of a bar or
+/// a mark, background of a label)`. The HTML report's style is written from it.
+pub const SEVERITY_COLOURS: [(Severity, &str, &str); 3] = [
+    (Severity::Error, "#d9534f", "#fbd5d3"),
+    (Severity::Warning, "#f0a840", "#fde8c8"),
+    (Severity::Info, "#a8a8a8", "#e4e4e4"),
+];
+
 /// The first clause of what a code says (up to the first `:` or `;` outside
 /// parentheses), ending with a full stop: a one-line description.
 pub fn short_description(code: Code) -> String {
@@ -363,5 +383,11 @@ mod tests {
             severities(Code::ParseError),
             [Severity::Warning, Severity::Error]
         );
+        assert_eq!(usual_severity(Code::ParseError), Severity::Warning);
+        assert_eq!(usual_severity(Code::MixedCollection), Severity::Info);
+        assert_eq!(usual_severity(Code::NotGo), Severity::Error);
+        for code in Code::ALL {
+            assert!(severities(code).contains(&usual_severity(code)), "{code}");
+        }
     }
 }

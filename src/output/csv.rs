@@ -127,7 +127,18 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
         raw(o, &codes.join(" "))
     }),
     Column::new("message", |_, _| {}),
+    Column::new("date", |g, o| info(o, &g.info.date)),
+    Column::new("event", |g, o| info(o, &g.info.event)),
+    Column::new("place", |g, o| info(o, &g.info.place)),
+    Column::new("black_rank", |g, o| info(o, &g.info.black_rank)),
+    Column::new("white_rank", |g, o| info(o, &g.info.white_rank)),
+    Column::new("application", |g, o| info(o, &g.info.application)),
 ];
+
+/// A cell of game information: empty when the record does not give it.
+fn info(out: &mut Vec<u8>, value: &Option<String>) {
+    text(out, value.as_deref().unwrap_or(""))
+}
 
 /// The game's findings of a severity.
 fn count(g: &GameReport, severity: Severity) -> usize {

@@ -13,7 +13,9 @@
 use std::fmt;
 use std::io::Write;
 
-use super::{csv, findings_csv, github, gitlab, html, jsonl, junit, sarif, table, Reporter};
+use super::{
+    concise, csv, findings_csv, github, gitlab, html, jsonl, junit, sarif, table, Reporter,
+};
 
 /// An output format: one row of [`FORMATS`].
 #[derive(Clone, Copy)]
@@ -107,6 +109,14 @@ pub const FORMATS: &[Format] = &[
         new: |out, _| Box::new(gitlab::GitlabReporter::new(out)),
         figures: false,
         machine: true,
+        dataframe: false,
+    },
+    Format {
+        name: "concise",
+        help: Some("A line per finding and one summary line, as `ruff check` prints (the pre-commit hook's)"),
+        new: |out, color| Box::new(concise::ConciseReporter::new(out, color)),
+        figures: false,
+        machine: false,
         dataframe: false,
     },
 ];

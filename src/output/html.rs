@@ -1,7 +1,9 @@
 //! `--format html`: one self-contained page (inline CSS and SVG, a little plain
 //! JavaScript, nothing loaded from anywhere) for a person who must see the problems: the
-//! summary with findings by code as a bar chart and the verdicts, then a table of the
-//! problem games, worst first, sortable and filtered by code and status, each with a
+//! summary with findings by code as bar charts (the rules' problems and wrong results
+//! first, the format findings folded under them) and the verdicts, then a table of the
+//! problem games, worst first (those with format findings only hidden until asked),
+//! sortable and filtered by code and status, each with its players, date and event and a
 //! diagram of its first illegal move and, for a result that disagrees, of the counted
 //! position (see [`super::html_row`]).
 //!
@@ -18,11 +20,11 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::html_row::{code_class, game_body, rank};
+use super::html_row::{chart_group, code_class, game_body, is_minor, rank};
 use super::svg::{escape, DEFS};
 use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::{GameReport, Status};
-use crate::finding::Severity;
+use crate::finding::{catalogue, Code, Severity};
 use crate::score::Verdict;
 
 /// Problem games shown in the table; the rest are counted.
@@ -68,6 +70,8 @@ struct Problem {
     path_chars: usize,
     /// Its table body (see [`game_body`]).
     body: String,
+    /// Its findings are all of the record's format ([`is_minor`]): hidden until asked.
+    minor: bool,
 }
 
 /// Renders one game's [`Row`].
@@ -76,6 +80,7 @@ fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<Row>) {
         status: game.status,
         path_chars: game.path.chars().count().min(usize::from(u16::MAX)),
         body: game_body(game),
+        minor: is_minor(game),
     });
     out.push(Row {
         verdict: game.check.verdict,
@@ -96,8 +101,6 @@ section h2{font-size:17px;margin:18px 0 8px}
 .st-ok,.v-agrees{color:#17803d}.st-illegal,.v-disagrees,.sev-error{color:#c01b16}
 .st-mismatch{color:#b45f00}.st-error{color:#7a1fa2}.v-unverifiable,.dim,.sev-info{color:#6b6b6b}.sev-warning{color:#b45f00}
 .code{display:inline-block;padding:0 5px;margin:1px;border-radius:4px;font-size:12px;background:#eee}
-.c-error{background:#fbd5d3}.c-warning{background:#fde8c8}.c-info{background:#e4e4e4}
-.bars rect.c-error{fill:#d9534f}.bars rect.c-warning{fill:#f0a840}.bars rect.c-info{fill:#a8a8a8}
 .bars text{font-size:12px;dominant-baseline:central}
 .stack{display:flex;height:18px;max-width:640px;border-radius:4px;overflow:hidden;background:#e4e4e4}
 .stack span{display:block;height:100%}.s-agrees{background:#3aa55d}.s-disagrees{background:#d9534f}.s-unverifiable{background:#c8c8c8}
@@ -108,7 +111,11 @@ th{background:#ece9e3;position:sticky;top:0;z-index:1}th[data-sort]{cursor:point
 td.path{font-size:13px}td.path div{font-size:12px}td.path span{display:inline-block}.why{font-size:12px;margin-top:2px}
 td.findings ul{margin:2px 0 0;padding-left:16px}summary{cursor:pointer;color:#555;margin-left:16px}
 tr.figs td{border-top:0;background:#fbfaf8}tr:has(+tr.figs) td{border-bottom:0}
-tr.figs figure{margin:0 14px 6px 0;display:inline-block;vertical-align:top}tr.figs figcaption{font-size:12px;max-width:460px}
+tr.figs figure{margin:0 14px 6px 0;display:inline-block;vertical-align:top;cursor:zoom-in}tr.figs figcaption{font-size:12px;max-width:460px}
+tr.figs figure.big{display:block;cursor:zoom-out}tr.figs figure.big svg.board{width:min(100%,900px);height:auto}
+tr.figs div.count{display:inline-block;vertical-align:top;margin:0 14px 6px 0;font-size:13px;max-width:460px}
+td.path div.info{font-size:12px;color:#1b1b1b}td.path a{color:inherit}
+details.more{margin-top:6px}details.more summary{margin-left:0}
 .showline{display:flex;align-items:flex-start;gap:6px;max-width:100%}
 pre.show{flex:1 1 auto;min-width:0;margin:0;padding:3px 6px;font-size:12px;background:#f1efea;border:1px solid #ddd;border-radius:4px;overflow-x:auto;white-space:pre}
 button.copy{font-size:12px;padding:2px 8px;cursor:pointer}
@@ -125,11 +132,13 @@ const SCRIPT: &str = r#"
   var code = document.getElementById("f-code");
   var status = document.getElementById("f-status");
   var shown = document.getElementById("shown");
+  var minor = document.getElementById("f-minor");
   function filter() {
-    var c = code.value, s = status.value, n = 0;
+    var c = code.value, s = status.value, m = minor.checked, n = 0;
     games.forEach(function (g) {
       var r = g.rows[0];
-      var ok = (!c || r.dataset.codes.indexOf(" " + c + " ") >= 0) && (!s || r.dataset.status === s);
+      var ok = (!c || r.dataset.codes.indexOf(" " + c + " ") >= 0) && (!s || r.dataset.status === s) &&
+        (m || c || s || !r.dataset.minor);
       g.hidden = !ok;
       if (ok) { n++; }
     });
@@ -137,6 +146,11 @@ const SCRIPT: &str = r#"
   }
   code.addEventListener("change", filter);
   status.addEventListener("change", filter);
+  minor.addEventListener("change", filter);
+  // A board drawn larger on a click, and back.
+  Array.prototype.forEach.call(document.querySelectorAll("tr.figs figure"), function (f) {
+    f.addEventListener("click", function () { f.classList.toggle("big"); });
+  });
   var direction = {};
   Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
     if (!th.dataset.sort) { return; }
@@ -215,6 +229,11 @@ impl<'w> HtmlReporter<'w> {
 
     fn shown(&self) -> usize {
         self.kept.iter().map(Vec::len).sum()
+    }
+
+    /// The problem games kept whose findings are all of the record's format.
+    fn minor(&self) -> usize {
+        self.kept.iter().flatten().filter(|p| p.minor).count()
     }
 
     /// Keeps a problem game's table body; past the limit, the last kept body of the
@@ -365,8 +384,8 @@ impl HtmlReporter<'_> {
     fn controls(&self, s: &Summary, h: &mut String) {
         let _ = write!(
             h,
-            r#"<h2>Problem games: <span id="shown">{}</span> shown of {}, worst first</h2><div class="controls"><label>code <select id="f-code"><option value="">any</option>"#,
-            self.shown(),
+            r#"<h2>Problem games: <span id="shown">{}</span> shown of {}, rule problems and wrong results first</h2><div class="controls"><label>code <select id="f-code"><option value="">any</option>"#,
+            self.shown() - self.minor(),
             self.shown() + self.hidden.iter().sum::<usize>()
         );
         for code in s.by_code.keys() {
@@ -378,7 +397,11 @@ impl HtmlReporter<'_> {
         for status in Status::ALL {
             let _ = write!(h, "<option>{}</option>", status.as_str());
         }
-        h.push_str("</select></label> (click a column's title to sort)</div>");
+        let _ = write!(
+            h,
+            r#"</select></label><label><input type="checkbox" id="f-minor"> games with format findings only (<span id="minor">{}</span>)</label> (click a column's title to sort)</div>"#,
+            self.minor()
+        );
     }
 }
 
@@ -421,25 +444,79 @@ fn status_group(status: Status) -> &'static str {
     }
 }
 
-/// Findings by code as a bar chart.
+/// The colours of the severities, from the catalogue's table
+/// ([`catalogue::SEVERITY_COLOURS`]): a code's label, its bar, a finding's word.
+fn severity_style() -> String {
+    let mut css = String::new();
+    for (severity, fill, background) in catalogue::SEVERITY_COLOURS {
+        let name = severity.as_str();
+        let _ = write!(
+            css,
+            ".c-{name}{{background:{background}}}.bars rect.c-{name}{{fill:{fill}}}"
+        );
+    }
+    css.push('\n');
+    css
+}
+
+/// Findings by code as bar charts: the rules' problems and wrong results first, the
+/// others (the record's format and reading) folded under them; in each, the most severe
+/// codes first (`result-mismatch` first among the warnings), then the most found.
 fn bars(s: &Summary, h: &mut String) {
     h.push_str("<h2>Findings by code</h2>");
     if s.by_code.is_empty() {
         h.push_str("<p>None.</p>");
         return;
     }
-    let max = s.by_code.values().copied().max().unwrap_or(1).max(1) as f64;
-    let height = 22 * s.by_code.len();
+    let mut codes: Vec<(Code, usize)> = s.by_code.iter().map(|(c, n)| (*c, *n)).collect();
+    codes.sort_by_key(|&(c, n)| {
+        let severity = std::cmp::Reverse(catalogue::usual_severity(c));
+        let wrong_result = c != Code::ResultMismatch;
+        (
+            chart_group(c),
+            severity,
+            wrong_result,
+            std::cmp::Reverse(n),
+            c,
+        )
+    });
+    let split = codes.partition_point(|&(c, _)| chart_group(c) == 0);
+    let (rules, others) = codes.split_at(split);
+    if rules.is_empty() {
+        h.push_str("<p>No illegal move, repetition or wrong result.</p>");
+    }
+    bar_chart(rules, h);
+    if !others.is_empty() {
+        let n: usize = others.iter().map(|(_, n)| n).sum();
+        let _ = write!(
+            h,
+            r#"<details class="more"><summary>{} findings of the record's format and reading, {} codes</summary>"#,
+            n,
+            others.len()
+        );
+        bar_chart(others, h);
+        h.push_str("</details>");
+    }
+}
+
+/// One bar chart of codes and counts, bars to the scale of its largest.
+fn bar_chart(codes: &[(Code, usize)], h: &mut String) {
+    if codes.is_empty() {
+        return;
+    }
+    let max = codes.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1) as f64;
+    let height = 22 * codes.len();
     let _ = write!(
         h,
         r#"<svg class="bars" viewBox="0 0 640 {height}" width="640" height="{height}">"#
     );
-    for (i, (code, n)) in s.by_code.iter().enumerate() {
+    for (i, (code, n)) in codes.iter().enumerate() {
         let y = 22 * i;
         let w = (440.0 * *n as f64 / max).max(1.0);
         let _ = write!(
             h,
-            r#"<g id="code-{code}" data-count="{n}"><text x="0" y="{}">{code}</text><rect class="c-{}" x="140" y="{}" width="{w:.1}" height="16" rx="2"/><text x="{:.1}" y="{}">{n}</text></g>"#,
+            r#"<g id="code-{code}" data-count="{n}"><title>{}</title><text x="0" y="{}">{code}</text><rect class="c-{}" x="140" y="{}" width="{w:.1}" height="16" rx="2"/><text x="{:.1}" y="{}">{n}</text></g>"#,
+            escape(&catalogue::short_description(*code)),
             y + 10,
             code_class(*code),
             y + 2,
@@ -461,10 +538,11 @@ impl Reporter for HtmlReporter<'_> {
             self.out,
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width\">\
-             <title>sgfaudit report</title><style>{STYLE}</style></head><body>\n\
+             <title>sgfaudit report</title><style>{STYLE}{}</style></head><body>\n\
              <svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">{DEFS}</svg>\n\
              <header><h1>sgfaudit report</h1><p>{} {}, schema {}: {}</p></header>\n<main>\n\
              <section id=\"problems\">",
+            severity_style(),
             begin.tool,
             begin.version,
             begin.schema,

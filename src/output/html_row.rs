@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use super::svg::{escape, write_figure, Style};
 use crate::audit::{GameReport, Status};
-use crate::finding::{Code, Finding, Severity};
+use crate::finding::{catalogue, Code, Finding, Severity};
 
 /// Findings listed per game (a game can hold one per move).
 pub const MAX_FINDINGS: usize = 8;
@@ -30,13 +30,23 @@ pub fn rank(status: Status) -> usize {
     }
 }
 
-/// The severity class of a code, for colours: by what it usually is.
+/// The severity class of a code, for colours: the severity the catalogue says it usually
+/// comes with ([`catalogue::usual_severity`]).
 pub fn code_class(code: Code) -> &'static str {
-    match code {
-        Code::Occupied | Code::OffBoard | Code::Suicide | Code::Ko | Code::Superko => "error",
-        Code::KomiNormalized => "info",
-        _ => "warning",
-    }
+    catalogue::usual_severity(code).as_str()
+}
+
+/// Where a code goes in the chart: 0 for the rules' problems and wrong results (a code
+/// with an article of the rules: illegal moves, repetitions, `result-mismatch`), 1 for the
+/// others (the record's format and reading), which the chart folds away.
+pub fn chart_group(code: Code) -> usize {
+    usize::from(code.article().is_none())
+}
+
+/// A problem game whose findings are all of the record's format and reading: `ok`, no
+/// finding of the rules or the result. The table hides these until asked.
+pub fn is_minor(game: &GameReport) -> bool {
+    game.status == Status::Ok && game.findings.iter().all(|f| chart_group(f.code) == 1)
 }
 
 /// The table body of a problem game.
@@ -47,12 +57,19 @@ pub fn game_body(game: &GameReport) -> String {
         *codes.entry(f.code).or_insert(0) += 1;
     }
     let st = game.status.as_str();
-    let _ = write!(s, r#"<tbody><tr data-status="{st}" data-codes=" "#);
+    let minor = if is_minor(game) {
+        r#" data-minor="1""#
+    } else {
+        ""
+    };
+    let _ = write!(s, r#"<tbody><tr data-status="{st}"{minor} data-codes=" "#);
     for code in codes.keys() {
         let _ = write!(s, "{code} ");
     }
-    s.push_str(r#""><td class="path">"#);
+    let _ = write!(s, r#""><td class="path"><a href="{}">"#, href(&game.path));
     breakable_path(&game.path, &mut s);
+    s.push_str("</a>");
+    game_information(game, &mut s);
     let _ = write!(
         s,
         r#"<div class="dim">game {}, line {}</div></td><td data-v="{}"><span class="st st-{st}">{st}</span>"#,
@@ -74,6 +91,55 @@ pub fn game_body(game: &GameReport) -> String {
     diagram_row(game, &mut s);
     s.push_str("</tbody>\n");
     s
+}
+
+/// The players with their ranks, then the date, event and result, as the record gives
+/// them: how a reader knows the game. Nothing for a record without any.
+fn game_information(game: &GameReport, s: &mut String) {
+    let info = &game.info;
+    let player = |name: &Option<String>, rank: &Option<String>| {
+        let name = name.as_deref().filter(|n| !n.is_empty()).unwrap_or("?");
+        match rank.as_deref().filter(|r| !r.is_empty()) {
+            Some(rank) => format!("{} {}", escape(name), escape(rank)),
+            None => escape(name).into_owned(),
+        }
+    };
+    let mut parts = Vec::new();
+    if game.black.is_some() || game.white.is_some() {
+        parts.push(format!(
+            r#"<span class="players">{} (B) – {} (W)</span>"#,
+            player(&game.black, &info.black_rank),
+            player(&game.white, &info.white_rank)
+        ));
+    }
+    for value in [&info.date, &info.event, &game.result]
+        .into_iter()
+        .flatten()
+    {
+        if !value.is_empty() {
+            parts.push(escape(value).into_owned());
+        }
+    }
+    if !parts.is_empty() {
+        let _ = write!(s, r#"<div class="info">{}</div>"#, parts.join(" · "));
+    }
+}
+
+/// A path as a link's address, relative to where the report is read: the characters an
+/// address cannot hold as they are percent-encoded.
+fn href(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'.' | b'-' | b'_' | b'~' => {
+                out.push(char::from(b))
+            }
+            _ => {
+                let _ = write!(out, "%{b:02X}");
+            }
+        }
+    }
+    out
 }
 
 /// The game's first finding of severity `error`: why a game is `error`.
@@ -109,7 +175,12 @@ fn findings_cell(findings: &[Finding], codes: &BTreeMap<Code, usize>, s: &mut St
         .unwrap_or(-1);
     let _ = write!(s, r#"<td class="findings" data-v="{first_move}"><div>"#);
     for (code, n) in codes {
-        let _ = write!(s, r#"<span class="code c-{}">{code}"#, code_class(*code));
+        let _ = write!(
+            s,
+            r#"<span class="code c-{}" title="{}">{code}"#,
+            code_class(*code),
+            escape(&catalogue::short_description(*code))
+        );
         if *n > 1 {
             let _ = write!(s, " ×{n}");
         }
@@ -151,7 +222,8 @@ fn finding_item(f: &Finding, s: &mut String) {
     }
     let _ = write!(
         s,
-        r#"<li><span class="sev-{sev}">{sev}</span> <b>{}</b> <span class="dim">{at}{}:{}</span> {}</li>"#,
+        r#"<li><span class="sev-{sev}">{sev}</span> <b title="{}">{}</b> <span class="dim">{at}{}:{}</span> {}</li>"#,
+        escape(&catalogue::short_description(f.code)),
         f.code,
         f.line,
         f.column,
@@ -208,6 +280,9 @@ fn diagram_row(game: &GameReport, s: &mut String) {
         }
         s.push_str("</figure>");
     }
+    if let Some(score) = game.score.as_ref().filter(|_| !game.figures.is_empty()) {
+        score_breakdown(score, s);
+    }
     if let Some(m) = show {
         let variation = first
             .and_then(|f| f.variation.as_deref())
@@ -222,6 +297,54 @@ fn diagram_row(game: &GameReport, s: &mut String) {
         );
     }
     s.push_str("</td></tr>");
+}
+
+/// The count beside the counted board, side by side: the territory count (territory +
+/// prisoners, komi to White) when it is the one compared, else the area count (stones and
+/// territory as one area, komi and any handicap compensation to White).
+fn score_breakdown(score: &crate::score::Score, s: &mut String) {
+    let n = |x: f64| super::csv::float(x);
+    let (black, white) = match (&score.territory, score.counting.as_str()) {
+        (Some(t), "territory") => (
+            format!(
+                "territory {} + prisoners {} = {}",
+                t.black_territory,
+                t.black_prisoners,
+                t.black_territory + t.black_prisoners
+            ),
+            format!(
+                "territory {} + prisoners {} + komi {} = {}",
+                t.white_territory,
+                t.white_prisoners,
+                n(t.komi),
+                n(f64::from(t.white_territory + t.white_prisoners) + t.komi)
+            ),
+        ),
+        _ => {
+            let bonus = if score.handicap_bonus != 0.0 {
+                format!(" + handicap {}", n(score.handicap_bonus))
+            } else {
+                String::new()
+            };
+            (
+                format!("stones and territory {}", n(score.black)),
+                format!(
+                    "stones and territory {} + komi {}{bonus} = {}",
+                    n(score.white),
+                    n(score.komi),
+                    n(score.white + score.komi + score.handicap_bonus)
+                ),
+            )
+        }
+    };
+    let _ = write!(
+        s,
+        r#"<div class="count"><b>{} count: {}</b><br>Black: {}<br>White: {}</div>"#,
+        score.counting.as_str(),
+        escape(&score.result),
+        black,
+        white
+    );
 }
 
 /// `path` as one word for a POSIX shell: as it is when nothing in it is special, else
@@ -277,6 +400,12 @@ mod tests {
             assert_eq!(words(&word), vec![expected], "{path} written as {word}");
         }
         assert_eq!(shell_word("corpus/a.sgf"), "corpus/a.sgf");
+    }
+
+    #[test]
+    fn a_link_holds_the_path_percent_encoded() {
+        assert_eq!(href("a b/棋.sgf"), "a%20b/%E6%A3%8B.sgf");
+        assert_eq!(href("x\"<y>.sgf"), "x%22%3Cy%3E.sgf");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! not be read, and the summary. [`FORMATS`] lists the formats and makes their reporters.
 
 pub mod board;
+pub mod concise;
 pub mod csv;
 pub mod dups;
 pub mod findings_csv;

@@ -1,4 +1,5 @@
-//! The default human output: one line per problem, compiler style, then a summary table.
+//! The default human output: one line per finding shown, compiler style, then a summary
+//! table whose codes are sorted by count, each with its severity.
 
 use std::io::{self, Write};
 
@@ -6,17 +7,17 @@ use super::sanitize::for_terminal;
 use super::style::{paint, severity as severity_style};
 use super::{InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::{GameReport, Status};
-use crate::finding::Severity;
+use crate::finding::{catalogue, Code, Severity};
 use crate::gate::thousands;
 
-/// Prints warnings and errors as `path:line:col: game N: severity[code]: message`, then
+/// Prints every finding shown (`--min-severity`) as `path:line:col: game N: severity[code]: message`, then
 /// a table of statuses and finding codes; the severities coloured when `color`.
 pub struct TableReporter<'w> {
     out: Box<dyn Write + 'w>,
     color: bool,
 }
 
-/// Renders a game's warnings and errors, one line each.
+/// Renders a game's findings shown, one line each.
 fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
     render(game, out, false)
 }
@@ -28,11 +29,8 @@ fn render_game_colored(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
 
 fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
     let path = for_terminal(&game.path);
-    for f in game
-        .findings
-        .iter()
-        .filter(|f| f.severity >= Severity::Warning)
-    {
+    // The findings left after `--min-severity` (and any that fail the run): every one.
+    for f in &game.findings {
         let at = match (f.r#move, &f.vertex) {
             (Some(m), Some(v)) => format!(" move {m} {v}:"),
             (Some(m), None) => format!(" move {m}:"),
@@ -63,9 +61,21 @@ fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
     }
 }
 
+/// The summary's codes, the most found first (codes found as often in catalogue order).
+fn by_count(s: &Summary) -> Vec<(Code, usize)> {
+    let mut codes: Vec<(Code, usize)> = s.by_code.iter().map(|(c, n)| (*c, *n)).collect();
+    codes.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), c));
+    codes
+}
+
 impl<'w> TableReporter<'w> {
     pub fn new(out: Box<dyn Write + 'w>, color: bool) -> Self {
         TableReporter { out, color }
+    }
+
+    /// Where the lines go, for a format that ends otherwise.
+    pub(super) fn out(&mut self) -> &mut (dyn Write + 'w) {
+        &mut *self.out
     }
 }
 
@@ -113,8 +123,18 @@ impl Reporter for TableReporter<'_> {
         }
         if !s.by_code.is_empty() {
             writeln!(self.out, "{}", "-".repeat(LABEL + 11))?;
-            for (code, n) in &s.by_code {
-                writeln!(self.out, "{:<LABEL$} {:>10}", code.as_str(), n)?;
+            for (code, n) in by_count(s) {
+                // The severities the catalogue gives the code, coloured by the highest.
+                let named = catalogue::entry(code).1;
+                let top = catalogue::severities(code).into_iter().max();
+                let style = top.map(severity_style).unwrap_or_default();
+                writeln!(
+                    self.out,
+                    "{:<LABEL$} {:>10}  {}",
+                    code.as_str(),
+                    n,
+                    paint(self.color, style, named)
+                )?;
             }
         }
         if s.unreadable > 0 {

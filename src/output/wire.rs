@@ -88,6 +88,18 @@ struct Game<'a> {
     score: Option<ScoreJson<'a>>,
     #[schemars(with = "CheckFields<'static>")]
     check: CheckJson<'a>,
+    /// `DT[]`, as written (plain text).
+    date: Option<&'a str>,
+    /// `EV[]`.
+    event: Option<&'a str>,
+    /// `PC[]`.
+    place: Option<&'a str>,
+    /// `BR[]`.
+    black_rank: Option<&'a str>,
+    /// `WR[]`.
+    white_rank: Option<&'a str>,
+    /// `AP[]`: the program that wrote the record.
+    application: Option<&'a str>,
 }
 
 impl Serialize for GameJson<'_> {
@@ -116,6 +128,12 @@ impl Serialize for GameJson<'_> {
             findings_omitted: g.findings_omitted,
             score: g.score.as_ref().map(ScoreJson),
             check: CheckJson(&g.check),
+            date: g.info.date.as_deref(),
+            event: g.info.event.as_deref(),
+            place: g.info.place.as_deref(),
+            black_rank: g.info.black_rank.as_deref(),
+            white_rank: g.info.white_rank.as_deref(),
+            application: g.info.application.as_deref(),
         }
         .serialize(serializer)
     }

@@ -100,6 +100,11 @@ pub struct RootProps<'a> {
     /// `GN[]` and `PC[]`: where servers leave their marks (`GN[tygem:…]`, `PC[OGS: …]`).
     pub game_name: Option<RawValue<'a>>,
     pub place: Option<RawValue<'a>>,
+    /// `DT[]`, `EV[]`, `BR[]`, `WR[]`: game information shown in the reports, never judged.
+    pub date: Option<RawValue<'a>>,
+    pub event: Option<RawValue<'a>>,
+    pub black_rank: Option<RawValue<'a>>,
+    pub white_rank: Option<RawValue<'a>>,
     /// `TC[]` and `TT[]`, properties of no SGF version: Fox's byo-yomi, as periods and
     /// seconds per period (`TC[3]TT[30]`), kept when a record passes through another
     /// program that rewrites `AP[]`. Read as a source's mark, never judged.

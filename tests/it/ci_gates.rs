@@ -238,7 +238,7 @@ fn input_errors_go_to_stderr_in_every_format() {
     let text = String::from_utf8_lossy(&csv.stdout);
     let row = text.lines().nth(1).expect("an error row");
     assert!(row.starts_with("no/such/file.sgf,,,,error,"), "{row}");
-    assert!(row.ends_with(",no such file or folder"), "{row}");
+    assert!(row.ends_with(",no such file or folder,,,,,,"), "{row}");
 }
 
 #[test]

@@ -666,7 +666,9 @@ fn html_report_puts_the_worst_games_first_and_says_why_a_game_is_an_error() {
         .skip(1)
         .take(illegal.len())
         .map(|cell| {
-            let path = cell.split("<div").next().unwrap();
+            // The link's text: the path.
+            let link = cell.split("</a>").next().unwrap();
+            let path = &link[link.find('>').unwrap() + 1..];
             unescape(
                 &path
                     .replace("<wbr>", "")

@@ -62,6 +62,12 @@ struct Game {
     findings_omitted: u32,
     score: Option<Score>,
     check: Check,
+    date: Option<String>,
+    event: Option<String>,
+    place: Option<String>,
+    black_rank: Option<String>,
+    white_rank: Option<String>,
+    application: Option<String>,
 }
 
 #[derive(Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]

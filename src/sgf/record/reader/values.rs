@@ -182,16 +182,23 @@ impl<'a> GameReader<'a> {
         }
         let (name, offset) = (self.prop.name, self.prop.offset);
         let in_root = self.tree.in_root;
-        if matches!(
+        let shown = matches!(
             field,
-            RootField::GameName
-                | RootField::Place
-                | RootField::ByoYomiPeriods
-                | RootField::ByoYomiSeconds
-        ) {
-            // Read for the marks servers leave there, never judged.
+            RootField::Date | RootField::Event | RootField::BlackRank | RootField::WhiteRank
+        );
+        if shown
+            || matches!(
+                field,
+                RootField::GameName
+                    | RootField::Place
+                    | RootField::ByoYomiPeriods
+                    | RootField::ByoYomiSeconds
+            )
+        {
+            // Read for the reports (game information, the first on the main line) and for
+            // the marks servers leave there (the root's), never judged.
             let slot = self.rec.root.slot(field);
-            if in_root && slot.is_none() {
+            if (in_root || shown) && slot.is_none() {
                 *slot = Some(RawValue { raw: value, offset });
             }
             return;
