@@ -1,8 +1,9 @@
 //! A judge only sharpens a verdict: on the sample of `scripts/verdict-power.py --sample 40`
 //! over `../shared/corpus/real` (every margin result as recorded and corrupted), no
 //! result called `disagrees` without a judge becomes anything else with an engine that
-//! gives the estimate's own dead stones. The engine is a fake written here: it answers
-//! `final_status_list dead` with the stones it is given on its command line.
+//! gives the estimate's own dead stones, nor does part03's `tygem:876960526`. The engine
+//! is a fake written here: it answers `final_status_list dead` with the stones it is
+//! given on its command line.
 
 use crate::common;
 
@@ -91,10 +92,16 @@ fn no_disagrees_is_unsettled_by_a_judge_that_confirms_the_estimate() {
     let Some(shared) = common::shared_corpus() else {
         return;
     };
-    let games: Vec<String> = sample_files(&shared.join("real"), 40)
+    let mut games: Vec<String> = sample_files(&shared.join("real"), 40)
         .iter()
         .flat_map(|p| margin_games(&String::from_utf8_lossy(&std::fs::read(p).unwrap())))
         .collect();
+    // Part03's `tygem:876960526` (its line 17,441): `RE[W+3.5]`, counted W+9.5, whose
+    // weighing with the engine's surer odds of one chain once left it `unverifiable`.
+    let part03 = std::fs::read_to_string(shared.join("tygem/tygem-9d-part03.sgf")).unwrap();
+    let tygem = part03.lines().nth(17_440).unwrap();
+    assert!(tygem.contains("GN[tygem:876960526]"));
+    games.push(tygem.to_string());
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("confirming engine.py");
     std::fs::write(&script, CONFIRMING_ENGINE).unwrap();
