@@ -10,7 +10,8 @@ corrupted copies, all in one run of `sgfaudit audit --json`:
     +10    the margin 10 points higher
 
 A corrupted copy is *caught* when its verdict is `disagrees`, *accepted* when `agrees`.
-A true result should be `agrees`, never `disagrees`.
+A true result should be `agrees`, never `disagrees`. Any other verdict (`unverifiable`, or
+`not-counted` for a game that could not be read) counts in the totals only.
 
     python3 scripts/verdict-power.py [--bin target/release/sgfaudit] [--reliability]
         [--sample N] PATH... [-- AUDIT-OPTIONS...]
@@ -205,7 +206,7 @@ def report(games, fox, args):
             rows[g]["true"] += 1
             rows[g]["true " + verdict] += 1
         conf = d["check"].get("confidence")
-        if verdict != "unverifiable" and conf is not None:
+        if verdict in ("agrees", "disagrees") and conf is not None:
             b = bins[min(int(conf * 10), 9)]
             b["true " + verdict] += 1
         opinion = args.opinions.get((rel, game))
@@ -227,7 +228,7 @@ def report(games, fox, args):
                 rows[g][kind] += 1
                 rows[g][kind + " " + v] += 1
             conf = c["check"].get("confidence")
-            if v != "unverifiable" and conf is not None:
+            if v in ("agrees", "disagrees") and conf is not None:
                 bins[min(int(conf * 10), 9)]["corrupted " + v] += 1
             if v == "agrees" and args.list == "accepted":
                 listed.append("%s#%d %s (true %s): %s" % (

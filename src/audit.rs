@@ -287,7 +287,7 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         findings_omitted: 0,
         omitted: Vec::new(),
         score: None,
-        check: Check::unverifiable(None, "the game could not be read"),
+        check: Check::not_counted(None, "the game could not be read"),
         board: None,
         figures: Vec::new(),
     };
@@ -421,7 +421,7 @@ fn settle_status(report: &mut GameReport, findings: &[Finding], broken: bool) {
     };
     if report.status == Status::Error && report.check.reason.is_none() {
         report.check =
-            Check::unverifiable(report.result.clone(), "the game could not be read whole");
+            Check::not_counted(report.result.clone(), "the game could not be read whole");
     }
 }
 /// The terms a game is replayed and counted under: its board, rules, handicap and komi,
@@ -528,7 +528,7 @@ fn is_go(record: &GameRecord<'_>, report: &mut GameReport, findings: &mut Vec<Fi
                 v.offset as usize,
                 format!("GM[{n}] is not Go (GM[1]): the game is not replayed"),
             ));
-            report.check = Check::unverifiable(report.result.clone(), "the record is not Go");
+            report.check = Check::not_counted(report.result.clone(), "the record is not Go");
             return false;
         }
         Err(_) => findings.push(Finding::new(
@@ -562,7 +562,7 @@ fn board_size(
                 v.raw.trim()
             ),
         ));
-        report.check = Check::unverifiable(report.result.clone(), "the board size cannot be read");
+        report.check = Check::not_counted(report.result.clone(), "the board size cannot be read");
     }
     size
 }

@@ -110,9 +110,11 @@ pub struct GameOptions {
     /// When the dead-stone estimate leaves a counted result without `agrees`, ask this Go
     /// engine (GTP, run without a shell) which stones are dead, and weigh its answer
     /// beside the estimate's doubts; e.g. "gnugo --mode gtp --chinese-rules". An engine
-    /// process per position; about a second per position with GNU Go. The engine is tried
-    /// on an empty board first: one that cannot start or answer is a usage error (exit
-    /// code 2).
+    /// process per position; about a second per position with GNU Go. A bare program name
+    /// not on PATH is looked for in /usr/games, where Debian's `apt-get install gnugo`
+    /// puts GNU Go. An engine that gives the estimate's own dead stones never turns a
+    /// `disagrees` into anything else. The engine is tried on an empty board first: one
+    /// that cannot start or answer is a usage error (exit code 2).
     #[arg(long, value_name = "COMMAND")]
     pub judge: Option<String>,
     /// The longest the engine of --judge is waited for on one position (its start

@@ -265,7 +265,7 @@ fn internal_error_report(
         findings_omitted: 0,
         omitted: Vec::new(),
         score: None,
-        check: Check::unverifiable(None, "internal error"),
+        check: Check::not_counted(None, "internal error"),
         board: None,
         figures: Vec::new(),
     }

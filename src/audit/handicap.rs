@@ -178,8 +178,8 @@ pub fn combine(outcomes: Vec<(&Placement, ResultOutcome)>, size: BoardSize) -> R
             outcome.assumed.insert(0, assumed);
         }
         // A result no count checks (a resignation) says nothing of the stones.
-        (Verdict::Unverifiable, AcrossPlacements::First) if !counted => {}
-        (Verdict::Unverifiable, AcrossPlacements::First) => {
+        (Verdict::Unverifiable | Verdict::NotCounted, AcrossPlacements::First) if !counted => {}
+        (Verdict::Unverifiable | Verdict::NotCounted, AcrossPlacements::First) => {
             outcome.reason = Some(Reason::CountedAs {
                 reason: Reason::boxed(outcome.reason.take()),
                 placement: assumed,

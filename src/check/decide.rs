@@ -1,8 +1,8 @@
 //! The one place a verdict is decided: `RE[]` compared with the count, and the readings
 //! of the count weighed into `agrees`, `disagrees` or `unverifiable`. A record is called
 //! wrong only when the readings that would give its result are improbable enough; every
-//! other mismatch, and every result counting cannot check (resignation, time, forfeit), is
-//! `unverifiable` with the reason in words.
+//! other mismatch is `unverifiable` with the reason in words. A game no count checks
+//! (resignation, time, forfeit, void, no `RE[]`, unfinished) is `not-counted`, with why.
 
 use crate::score::{
     impossible_margin, recorded_points, winner_of, Check, CountedBy, DeadFrom, DeadNote,
@@ -190,6 +190,8 @@ pub(super) enum Decision {
     Unverifiable {
         why: Option<Why>,
     },
+    /// No count is checked against `RE[]`: the game ended without one, or has no `RE[]`.
+    NotCounted,
 }
 
 /// The verdict on `evidence`.
@@ -200,8 +202,8 @@ pub(super) enum Decision {
 /// otherwise `unverifiable`, with why when no probable reading explains it.
 ///
 /// Without: `agrees` when the count gives `RE[]` (its winner, for a winner only);
-/// otherwise `unverifiable`: a count whose readings were not weighed never calls `RE[]`
-/// wrong.
+/// `not-counted` when no count checks `RE[]` ([`never_counted`]); otherwise
+/// `unverifiable`: a count whose readings were not weighed never calls `RE[]` wrong.
 pub(super) fn decide(evidence: &Evidence<'_>) -> Decision {
     match *evidence {
         Evidence::Readings {
@@ -218,8 +220,23 @@ pub(super) fn decide(evidence: &Evidence<'_>) -> Decision {
             Found::Differs { .. } => Decision::Unverifiable {
                 why: Some(unweighed_doubt(score, &ctx)),
             },
+            Found::Unchecked(why) if never_counted(why) => Decision::NotCounted,
             Found::Unchecked(_) | Found::SameWinner { .. } => Decision::Unverifiable { why: None },
         },
+    }
+}
+
+/// Whether the game has no count to check: `RE[]` names none (a resignation, time,
+/// forfeit, void, unknown or unreadable result), there is no `RE[]` (even when the
+/// position is counted: nothing to check the count against), or the game ended without
+/// a count. A count that exists but not in the counting `RE[]` needs is `unverifiable`.
+fn never_counted(why: &Unchecked) -> bool {
+    match why {
+        Unchecked::NoResult
+        | Unchecked::Unfinished
+        | Unchecked::NotACount { .. }
+        | Unchecked::NotCounted => true,
+        Unchecked::NotCountedBy(_) => false,
     }
 }
 
@@ -312,6 +329,7 @@ pub(super) fn check_of(
             };
             (Verdict::Unverifiable, Some(reason))
         }
+        Decision::NotCounted => (Verdict::NotCounted, compared(comparison.found)),
     };
     let check = Check {
         recorded: raw.map(str::to_string),
@@ -434,6 +452,10 @@ impl Counter<'_> {
                     (assumed, fit.probability / search.best.probability)
                 });
                 (Some(Reason::Unverifiable { found, fit, why }), None)
+            }
+            Decision::NotCounted => {
+                check.verdict = Verdict::NotCounted;
+                (Some(Reason::Compared(found)), None)
             }
         };
         Judgement {
@@ -826,5 +848,123 @@ mod tests {
             }),
             Decision::Unverifiable { why: None }
         ));
+    }
+
+    /// The verdict and reason of `RE[]` (`re`) against `score`, decided without readings.
+    fn verdict_of(re: Option<&str>, score: Option<&Score>, ctx: CheckContext) -> (Verdict, String) {
+        let c = compared(re, score, ctx.counting);
+        let decision = decide(&Evidence::Compared {
+            found: &c.found,
+            score,
+            ctx,
+        });
+        let (check, reason) = check_of(re, c, decision);
+        (
+            check.verdict,
+            reason.map_or(String::new(), |r| r.to_string()),
+        )
+    }
+
+    #[test]
+    fn games_no_count_checks_are_not_counted_with_the_reason() {
+        let score = count(185);
+        let unfinished = CheckContext {
+            ended_by_passes: false,
+            ..PASSED
+        };
+        for (re, score, ctx, reason) in [
+            (
+                Some("B+R"),
+                None,
+                unfinished,
+                "Black won by resignation: counting cannot check that",
+            ),
+            (
+                Some("W+Resign"),
+                Some(&score),
+                PASSED,
+                "White won by resignation: counting cannot check that",
+            ),
+            (
+                Some("W+T"),
+                None,
+                unfinished,
+                "White won on time: counting cannot check that",
+            ),
+            (
+                Some("B+F"),
+                None,
+                unfinished,
+                "Black won by forfeit: counting cannot check that",
+            ),
+            (
+                Some("Void"),
+                None,
+                unfinished,
+                "the game has no result (void): counting cannot check that",
+            ),
+            (
+                Some("?"),
+                None,
+                unfinished,
+                "the recorded result is unknown (?): counting cannot check that",
+            ),
+            (
+                Some("B+J"),
+                Some(&score),
+                PASSED,
+                "RE[B+J] could not be read: counting cannot check that",
+            ),
+            // No RE[]: even a counted game has nothing to be checked against.
+            (
+                None,
+                Some(&score),
+                PASSED,
+                "the record has no result (RE[])",
+            ),
+            (
+                Some(" "),
+                Some(&score),
+                PASSED,
+                "the record has no result (RE[])",
+            ),
+            // RE[] claims a count, but the game ended without one.
+            (
+                Some("B+3.5"),
+                None,
+                unfinished,
+                "the final position was not counted",
+            ),
+        ] {
+            assert_eq!(
+                verdict_of(re, score, ctx),
+                (Verdict::NotCounted, reason.to_string()),
+                "RE[{re:?}]"
+            );
+        }
+    }
+
+    #[test]
+    fn a_counted_game_whose_count_does_not_settle_re_stays_unverifiable() {
+        let score = count(185);
+        // Counted, but not the way RE[]'s rules count.
+        let territory = CheckContext {
+            counting: CountedBy::Territory,
+            ..PASSED
+        };
+        assert_eq!(
+            verdict_of(Some("B+3.5"), Some(&score), territory).0,
+            Verdict::Unverifiable
+        );
+        // Counted, RE[] names only a winner the count does not give.
+        assert_eq!(
+            verdict_of(Some("W+"), Some(&score), PASSED).0,
+            Verdict::Unverifiable
+        );
+        // Counted, a margin no count gives with the count's winner.
+        assert_eq!(
+            verdict_of(Some("B+0.2"), Some(&score), PASSED).0,
+            Verdict::Unverifiable
+        );
     }
 }

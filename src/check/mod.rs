@@ -102,12 +102,12 @@ impl ResultOutcome {
 }
 
 impl Check {
-    /// A check that could not be made, with the reason.
-    pub fn unverifiable(recorded: Option<String>, reason: &str) -> Check {
+    /// The check of a game that was never counted (it could not be read), with the reason.
+    pub fn not_counted(recorded: Option<String>, reason: &str) -> Check {
         Check {
             recorded,
             computed: None,
-            verdict: Verdict::Unverifiable,
+            verdict: Verdict::NotCounted,
             reason: Some(reason.to_string()),
             difference: None,
             confidence: None,
@@ -190,7 +190,9 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         convention,
         ..
     } = judgement;
-    if !dead.notes.is_empty() && check.verdict == Verdict::Unverifiable {
+    if !dead.notes.is_empty()
+        && matches!(check.verdict, Verdict::Unverifiable | Verdict::NotCounted)
+    {
         reason = Some(Reason::WithNotes {
             reason: Reason::boxed(reason),
             notes: dead.notes.clone(),

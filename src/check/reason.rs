@@ -172,6 +172,12 @@ pub enum Reason {
         fit: Option<(Vec<Assumption>, f64)>,
         why: Option<Why>,
     },
+    /// The engine judge (`command`) gave the estimate's own dead stones, and the
+    /// estimate's `disagrees` stands: the estimate's reason.
+    JudgeConfirms {
+        reason: Option<Box<Reason>>,
+        command: String,
+    },
     /// The engine judge was asked and gave no answer (`failure`): the estimate's reason.
     JudgeFailed {
         reason: Option<Box<Reason>>,

@@ -97,6 +97,11 @@ impl Counter<'_> {
     /// The estimate left the check without `agrees`: the engine's dead stones are counted
     /// instead, the estimate's doubts weighed beside them (see [`judged_outcome`]). When
     /// the engine fails, the estimate's judgement stands and its reason says so.
+    ///
+    /// A judge only sharpens: when the engine gives every stone the estimate's fate, a
+    /// `disagrees` of the estimate stands whatever the weighing with the engine says (its
+    /// surer odds of some chains can shift the odds of the readings towards `RE[]`, but
+    /// an engine that confirms the count is no evidence for `RE[]`).
     pub(super) fn ask_judge(
         &self,
         config: &JudgeConfig,
@@ -108,8 +113,20 @@ impl Counter<'_> {
         let komi = self.input.komi.points;
         match judge_position(config, position, komi, self.input.to_move) {
             JudgeAnswer::Dead(dead) => {
+                let confirms = disputed_stones(position, &dead, &estimate.dead).is_empty();
                 let outcome = judged_outcome(position, &estimate, dead, &config.command);
-                self.judge_with(position, captures, ctx, outcome)
+                let judged = self.judge_with(position, captures, ctx, outcome);
+                if confirms
+                    && judgement.check.verdict == Verdict::Disagrees
+                    && judged.0.check.verdict != Verdict::Disagrees
+                {
+                    judgement.reason = Some(Reason::JudgeConfirms {
+                        reason: Reason::boxed(judgement.reason.take()),
+                        command: config.command.clone(),
+                    });
+                    return (judgement, estimate);
+                }
+                judged
             }
             JudgeAnswer::Failed(failure) => {
                 judgement.reason = Some(Reason::JudgeFailed {

@@ -368,6 +368,11 @@ impl fmt::Display for Reason {
                 swapped,
             } => disagrees(f, found, *odds, *swapped),
             Reason::Unverifiable { found, fit, why } => unverifiable(f, found, fit, why),
+            Reason::JudgeConfirms { reason, command } => write!(
+                f,
+                "{} (the engine judge `{command}` gives the same dead stones)",
+                text(reason)
+            ),
             Reason::JudgeFailed { reason, failure } => write!(
                 f,
                 "{} (the engine judge gave no answer: {failure})",

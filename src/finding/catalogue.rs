@@ -120,7 +120,7 @@ static ENTRIES: [Entry; Code::ALL.len()] = [
     },
     Entry {
         code: Code::UnparsedResult,
-        what: "RE[] cannot be read as a result: the check is unverifiable.",
+        what: "RE[] cannot be read as a result: the check is not-counted.",
         severity: "warning",
         example: Some("(;GM[1]SZ[9]RE[Black won, probably];B[ee])"),
     },

@@ -30,7 +30,7 @@ use crate::score::Verdict;
 /// Problem games shown in the table; the rest are counted.
 pub const MAX_ROWS: usize = 2000;
 
-const VERDICTS: [Verdict; 3] = [Verdict::Agrees, Verdict::Disagrees, Verdict::Unverifiable];
+const VERDICTS: [Verdict; 4] = Verdict::ALL;
 
 /// A game is a problem game when its status is not `ok` or it has a finding of severity
 /// `warning` or `error` (findings of severity `info` alone are not problems).
@@ -51,7 +51,7 @@ pub struct HtmlReporter<'w> {
     kept: [Vec<Problem>; 4],
     /// Problem games left out, by [`rank`].
     hidden: [usize; 4],
-    verdicts: [usize; 3],
+    verdicts: [usize; 4],
     errors: Vec<InputError>,
 }
 
@@ -99,11 +99,11 @@ section h2{font-size:17px;margin:18px 0 8px}
 .card{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 14px;min-width:90px}
 .card b{display:block;font-size:22px}
 .st-ok,.v-agrees{color:#17803d}.st-illegal,.v-disagrees,.sev-error{color:#c01b16}
-.st-mismatch{color:#b45f00}.st-error{color:#7a1fa2}.v-unverifiable,.dim,.sev-info{color:#6b6b6b}.sev-warning{color:#b45f00}
+.st-mismatch{color:#b45f00}.st-error{color:#7a1fa2}.v-unverifiable,.v-not-counted,.dim,.sev-info{color:#6b6b6b}.sev-warning{color:#b45f00}
 .code{display:inline-block;padding:0 5px;margin:1px;border-radius:4px;font-size:12px;background:#eee}
 .bars text{font-size:12px;dominant-baseline:central}
 .stack{display:flex;height:18px;max-width:640px;border-radius:4px;overflow:hidden;background:#e4e4e4}
-.stack span{display:block;height:100%}.s-agrees{background:#3aa55d}.s-disagrees{background:#d9534f}.s-unverifiable{background:#c8c8c8}
+.stack span{display:block;height:100%}.s-agrees{background:#3aa55d}.s-disagrees{background:#d9534f}.s-unverifiable{background:#c8c8c8}.s-not-counted{background:#ececec}
 table{border-collapse:collapse;background:#fff;width:100%;table-layout:fixed}
 .c-status{width:calc(9ch + 20px)}.c-check{width:20%}
 th,td{border:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left;overflow-wrap:break-word}
@@ -222,7 +222,7 @@ impl<'w> HtmlReporter<'w> {
             limit,
             kept: Default::default(),
             hidden: [0; 4],
-            verdicts: [0; 3],
+            verdicts: [0; 4],
             errors: Vec::new(),
         }
     }

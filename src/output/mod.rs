@@ -35,7 +35,7 @@ pub use render::{RenderGame, Rendered, Renderer};
 pub use summary::{GameTally, Summary};
 
 /// The JSON schema number (CONTRACT.md): goes up when a field changes meaning or goes.
-pub const SCHEMA: u32 = 1;
+pub const SCHEMA: u32 = 2;
 
 /// The first record of a run.
 #[derive(Clone, Debug, Serialize, JsonSchema)]

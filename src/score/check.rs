@@ -8,18 +8,30 @@ use super::result::RecordedResult;
 pub enum Verdict {
     Agrees,
     Disagrees,
+    /// The game was counted, and the count does not settle whether `RE[]` is right.
     Unverifiable,
+    /// No count was checked against `RE[]`: the game ended without one (resignation, time,
+    /// forfeit, void, unknown or unreadable `RE[]`, an unfinished game), has no `RE[]`
+    /// (even when it is counted: nothing to check the count against), or could not be
+    /// read.
+    NotCounted,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 3] = [Verdict::Agrees, Verdict::Disagrees, Verdict::Unverifiable];
+    pub const ALL: [Verdict; 4] = [
+        Verdict::Agrees,
+        Verdict::Disagrees,
+        Verdict::Unverifiable,
+        Verdict::NotCounted,
+    ];
 
-    /// The name in reports: `agrees`, `disagrees`, `unverifiable`.
+    /// The name in reports: `agrees`, `disagrees`, `unverifiable`, `not-counted`.
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Agrees => "agrees",
             Verdict::Disagrees => "disagrees",
             Verdict::Unverifiable => "unverifiable",
+            Verdict::NotCounted => "not-counted",
         }
     }
 }

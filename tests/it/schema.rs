@@ -203,12 +203,13 @@ struct Check {
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 #[allow(dead_code)]
 enum Verdict {
     Agrees,
     Disagrees,
     Unverifiable,
+    NotCounted,
 }
 
 #[derive(Deserialize)]

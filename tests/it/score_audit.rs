@@ -191,7 +191,7 @@ fn the_rules_own_counting_is_named_when_the_source_counts_the_other_way() {
 #[test]
 fn a_territory_game_without_re_that_ended_by_passes_is_not_called_unfinished() {
     let r = audit(&game("RU[Japanese]KM[6.5]"));
-    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    assert_eq!(r.check.verdict, Verdict::NotCounted);
     let reason = r.check.reason.as_deref().unwrap();
     assert!(reason.contains("no result"), "{reason}");
     assert!(!reason.contains("unfinished"), "{reason}");

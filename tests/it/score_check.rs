@@ -104,7 +104,7 @@ fn a_margin_no_count_gives_is_checked_for_its_winner_only() {
 }
 
 #[test]
-fn results_counting_cannot_check_are_unverifiable() {
+fn results_counting_cannot_check_are_not_counted() {
     let cases = [
         (
             "B+R",
@@ -131,22 +131,22 @@ fn results_counting_cannot_check_are_unverifiable() {
     ];
     for (re, why) in cases {
         let r = audit(&format!("RE[{re}]"));
-        assert_eq!(r.check.verdict, Verdict::Unverifiable, "RE[{re}]");
+        assert_eq!(r.check.verdict, Verdict::NotCounted, "RE[{re}]");
         assert_eq!(reason(&r), why, "RE[{re}]");
     }
 }
 
 #[test]
-fn no_result_is_unverifiable() {
+fn no_result_is_not_counted() {
     let r = audit("");
-    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    assert_eq!(r.check.verdict, Verdict::NotCounted);
     assert_eq!(reason(&r), "the record has no result (RE[])");
     assert_eq!(r.check.computed.as_deref(), Some("W+2.5"));
 
     // Without two passes nor a result, nothing is counted.
     let sgf = "(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc])";
     let r = common::audit_text(sgf, &AuditOptions::default());
-    assert_eq!(r.check.verdict, Verdict::Unverifiable);
+    assert_eq!(r.check.verdict, Verdict::NotCounted);
     assert_eq!(
         reason(&r),
         "the game is unfinished: no two passes and no result (RE[])"

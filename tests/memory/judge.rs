@@ -474,6 +474,54 @@ fn the_judge_settles_what_the_estimate_leaves_open() {
     );
 }
 
+/// A judge only sharpens: part03's game `tygem:876960526` (`RE[W+3.5]`, counted W+9.5)
+/// is `disagrees` alone, and GNU Go gives the estimate's dead stones, so it stays
+/// `disagrees` with GNU Go as the judge, named as users name it: `gnugo`, found in
+/// `/usr/games` when that is not on `PATH`.
+#[test]
+fn a_judge_that_confirms_the_count_leaves_disagrees_alone() {
+    let Some(program) = gnugo() else { return };
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let file = common::arg(&shared.join("tygem/tygem-9d-part03.sgf"));
+    let line = |judge: Option<&str>, path: &str| {
+        let mut args = vec!["score", "--game", "17440", &file];
+        if let Some(command) = judge {
+            args.extend(["--judge", command]);
+        }
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+            .args(&args)
+            .current_dir(common::root())
+            .env("PATH", path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .find(|l| l.starts_with("RE["))
+            .unwrap_or_else(|| panic!("no RE[ line in:\n{text}"))
+            .to_string()
+    };
+    let path = std::env::var("PATH").unwrap_or_default();
+    let alone = line(None, &path);
+    assert!(alone.starts_with("RE[W+3.5]: disagrees"), "{alone}");
+    let full = format!("'{}' --mode gtp --chinese-rules", program.display());
+    let judged = line(Some(&full), &path);
+    assert!(judged.starts_with("RE[W+3.5]: disagrees"), "{judged}");
+    assert!(judged.contains("gives the same dead stones"), "{judged}");
+    if program.starts_with("/usr/games") {
+        let without_games: Vec<_> = std::env::split_paths(&path)
+            .filter(|d| d != std::path::Path::new("/usr/games"))
+            .collect();
+        let path = std::env::join_paths(without_games).unwrap();
+        let named = line(
+            Some("gnugo --mode gtp --chinese-rules"),
+            &path.to_string_lossy(),
+        );
+        assert!(named.starts_with("RE[W+3.5]: disagrees"), "{named}");
+    }
+}
+
 /// An engine that cannot be started is a usage error before any game is read.
 #[test]
 fn a_judge_that_cannot_start_is_a_usage_error() {
@@ -489,6 +537,7 @@ fn a_judge_that_cannot_start_is_a_usage_error() {
         err.contains("--judge: the engine `no-such-engine --mode gtp` cannot be started"),
         "{err}"
     );
+    assert!(err.contains("looked on PATH and in /usr/games"), "{err}");
     assert!(out.stdout.is_empty());
 }
 

@@ -35,6 +35,40 @@ pub(super) struct Engine {
     knows_list_stones: bool,
 }
 
+/// Where Debian installs game programs (GNU Go is `/usr/games/gnugo`), not on every
+/// `PATH`: a bare program name not found on `PATH` is looked for there too.
+pub(super) const GAMES_DIR: &str = "/usr/games";
+
+/// The program to run for `program` as written: itself when it names a path or is found
+/// on `PATH`, else the program of that name in [`GAMES_DIR`] when there is one.
+pub(super) fn located(program: &str) -> std::path::PathBuf {
+    let written = std::path::PathBuf::from(program);
+    if program.contains('/') || program.is_empty() {
+        return written;
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if std::env::split_paths(&path).any(|dir| dir.join(program).is_file()) {
+        return written;
+    }
+    let games = std::path::Path::new(GAMES_DIR).join(program);
+    if games.is_file() {
+        games
+    } else {
+        written
+    }
+}
+
+/// Where a bare program name that could not be started was looked for.
+fn where_looked(program: &str) -> String {
+    if program.contains('/') {
+        return String::new();
+    }
+    format!(
+        " (looked on PATH and in {GAMES_DIR}; GNU Go: `apt-get install gnugo` puts it in \
+         {GAMES_DIR}; or give the program's full path)"
+    )
+}
+
 /// What the reader of the engine's output hands over.
 pub(super) enum Output {
     /// The lines of an answer, joined by `\n`.
@@ -56,14 +90,19 @@ impl Engine {
         let (program, args) = words
             .split_first()
             .ok_or_else(|| spawn_failure("the engine command is empty".to_string()))?;
-        let mut child = Command::new(program)
+        let mut child = Command::new(located(program))
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0)
             .spawn()
-            .map_err(|e| spawn_failure(format!("the engine `{command}` cannot be started: {e}")))?;
+            .map_err(|e| {
+                spawn_failure(format!(
+                    "the engine `{command}` cannot be started: {e}{}",
+                    where_looked(program)
+                ))
+            })?;
         let group = i32::try_from(child.id()).unwrap_or(0);
         let registered = groups::Registered::new(group);
         if !config.run.enter(group) {
