@@ -163,7 +163,7 @@ def check_report(paths, name, work, png_dir, problems):
     expected = {"games": summary["games"], "files": summary["files"], "moves": summary["moves"]}
     for status, n in summary["by_status"].items():
         expected[f"status-{status}"] = n
-    for verdict in ("agrees", "disagrees", "unverifiable"):
+    for verdict in ("agrees", "disagrees", "unverifiable", "not-counted"):
         expected[f"verdict-{verdict}"] = verdicts.get(verdict, 0)
     for element_id, n in expected.items():
         shown = text_of(dom, element_id)

@@ -10,7 +10,8 @@ under the audited path, or the file for a file argument) and a total row:
 A margin game is one whose `RE[]` names a margin (`B+3.5`, `W+0.5`, `黑胜3/4子`) or a
 draw; resignations, time, forfeits, results without a number and `B+0`/`W+0.0` (a winner
 by nothing: Fox's mark of a game not decided by counting) are left out. With
-`--reasons`, the most common reasons of the unverifiable margin games follow the table.
+`--reasons`, the most common reasons of the margin games without a verdict (`unverifiable`, or
+`not-counted`: the count never reached what RE[] claims) follow the table.
 """
 import collections
 import json
@@ -64,11 +65,11 @@ def main():
             row = rows[collection(d["path"])]
             row["margin games"] += 1
             row[check["verdict"]] += 1
-            if check["verdict"] == "unverifiable":
+            if check["verdict"] in ("unverifiable", "not-counted"):
                 reason = re.sub(r"[0-9.]+", "N", check.get("reason") or "")
                 reason = re.sub(r"RE\[[^\]]*\]", "RE[..]", reason)
                 reasons[reason[:150]] += 1
-    cols = ["margin games", "agrees", "disagrees", "unverifiable"]
+    cols = ["margin games", "agrees", "disagrees", "unverifiable", "not-counted"]
     width = max([len(c) for c in cols]) + 2
     head = max([len(k) for k in rows] + [12])
     print("collection".ljust(head) + "".join(c.rjust(width) for c in cols) + "   verdict   agrees")
