@@ -134,12 +134,23 @@ fn no_disagrees_is_unsettled_by_a_judge_that_confirms_the_estimate() {
         })
         .collect();
     assert!(
+        called_wrong.iter().any(|(i, _)| *i == games.len() - 1),
+        "part03's tygem:876960526 is called wrong without a judge"
+    );
+    assert!(
         called_wrong.len() >= 200,
         "{} called wrong",
         called_wrong.len()
     );
+    // Each judged game costs engine processes: an even spread of about 80 of them, and
+    // the Tygem game (the last), keep the test to seconds.
+    let step = (called_wrong.len() / 80).max(1);
+    let tygem_index = games.len() - 1;
     let unsettled: Vec<String> = called_wrong
         .par_iter()
+        .enumerate()
+        .filter(|(k, (i, _))| k % step == 0 || *i == tygem_index)
+        .map(|(_, judged)| judged)
         .filter_map(|(i, dead)| {
             let command = format!("python3 '{}' {dead}", script.display());
             let report = audit(&games[*i], Some(JudgeConfig::new(command)));
