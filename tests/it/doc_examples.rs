@@ -4,7 +4,9 @@
 //! `cargo run --release --` standing for it, and must exit as the block says (0, or the
 //! code of a `? N` line after its output) and print what the block shows (when it shows
 //! anything: `...` on a line of its own stands for any lines, `[..]` for any text in a
-//! line). The commands of a page run in order, as in one shell session, in a folder that
+//! line). A line that starts with `sgfaudit ` or `cargo run --release -- ` (after an
+//! optional `$ `) in a `sh`, `bash`, `shell` or unmarked block runs too, and must exit 0
+//! or 1: pages written in another form are held to what they show. The commands of a page run in order, as in one shell session, in a folder that
 //! mirrors the checkout root (a symbolic link to each of its entries, and `../shared`),
 //! so that files an example writes land there, never in the checkout; the project's
 //! `corpus/` is checked to be unchanged after all of them. A hand-written runner, not
@@ -27,7 +29,8 @@ struct Example {
     file: String,
     line: usize,
     command: String,
-    status: i32,
+    /// The exit code the page gives; `None`: 0 or 1 (a line outside a console block).
+    status: Option<i32>,
     output: Vec<String>,
 }
 
@@ -56,19 +59,43 @@ fn pages() -> Vec<PathBuf> {
 /// The examples of one page's text, in order.
 fn examples(file: &str, text: &str) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
-    let mut in_console = false;
+    // The block the line is in: none, a console block, or a shell block.
+    let mut block: Option<bool> = None;
     let mut lines = text.lines().enumerate().peekable();
     while let Some((i, line)) = lines.next() {
         let fence = line.trim_start();
-        if !in_console {
-            in_console = fence == "```console";
+        let Some(console) = block else {
+            if let Some(lang) = fence.strip_prefix("```") {
+                let lang = lang.trim();
+                block = match lang {
+                    "console" => Some(true),
+                    "" | "sh" | "bash" | "shell" => Some(false),
+                    _ => None,
+                };
+                if block.is_none() {
+                    // Some other block: pass by its lines.
+                    for (_, l) in lines.by_ref() {
+                        if l.trim_start().starts_with("```") {
+                            break;
+                        }
+                    }
+                }
+            }
             continue;
-        }
+        };
         if fence.starts_with("```") {
-            in_console = false;
+            block = None;
             continue;
         }
-        if let Some(first) = line.strip_prefix("$ ") {
+        let first = if console {
+            line.strip_prefix("$ ")
+        } else {
+            let bare = line.trim_start();
+            let bare = bare.strip_prefix("$ ").unwrap_or(bare);
+            (bare.starts_with("sgfaudit ") || bare.starts_with("cargo run --release -- "))
+                .then_some(bare)
+        };
+        if let Some(first) = first {
             let mut command = first.to_string();
             while command.ends_with('\\') {
                 command.pop();
@@ -81,12 +108,12 @@ fn examples(file: &str, text: &str) -> Vec<Example> {
                 file: file.to_string(),
                 line: i + 1,
                 command: command.trim().to_string(),
-                status: 0,
+                status: console.then_some(0),
                 output: Vec::new(),
             });
-        } else if let Some(last) = out.last_mut().filter(|e| e.file == file) {
+        } else if let Some(last) = out.last_mut().filter(|_| console) {
             match line.strip_prefix("? ") {
-                Some(code) => last.status = code.trim().parse().expect("`? N`: an exit code"),
+                Some(code) => last.status = Some(code.trim().parse().expect("`? N`: an exit code")),
                 None => last.output.push(line.trim_end().to_string()),
             }
         }
@@ -209,10 +236,14 @@ fn run_page(examples: &[Example], bin_dir: &Path) -> (Vec<String>, Vec<String>) 
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let status = out.status.code().unwrap_or(-1);
-        if status != e.status {
+        let expected = match e.status {
+            Some(code) => status == code,
+            None => status == 0 || status == 1,
+        };
+        if !expected {
+            let said = e.status.map_or("0 or 1".to_string(), |c| c.to_string());
             failures.push(format!(
-                "{place}: exit {status}, the page says {}\nstderr: {stderr}",
-                e.status
+                "{place}: exit {status}, the page says {said}\nstderr: {stderr}"
             ));
             continue;
         }
@@ -312,22 +343,33 @@ fn the_readme_shows_the_main_job_and_the_ci_test_command_first() {
         );
     }
     assert!(head.contains("cargo install --path .") && head.contains("pip install ./python"));
-    // CI runs the test command the README gives.
+    // CI runs the test command the README gives, as the README writes it.
+    let tests: Vec<&str> = readme
+        .lines()
+        .take(80)
+        .filter(|l| l.starts_with("cargo test"))
+        .collect();
+    assert_eq!(tests.len(), 1, "one test command in README.md: {tests:?}");
     let ci = std::fs::read_to_string(common::root().join(".ci/run")).unwrap();
     assert!(
-        ci.lines().any(|l| l.trim() == "cargo test --release"),
-        ".ci/run: the README's test command `cargo test --release`"
+        ci.lines().any(|l| l.trim() == tests[0].trim()),
+        ".ci/run does not run the README's test command `{}`",
+        tests[0]
     );
 }
 
 #[test]
 fn the_runner_reads_status_output_and_wildcards() {
-    let page = "```console\n$ sgfaudit explain ko \\\n  --format markdown\n### `ko`\n...\n$ false\n? 1\n```\n```sh\n$ not run\n```\n";
+    let page = "```console\n$ sgfaudit explain ko \\\n  --format markdown\n### `ko`\n...\n$ false\n? 1\n```\n```sh\n$ not run\nsgfaudit man  # runs\n```\n```text\nsgfaudit not run\n```\n";
     let found = examples("t.md", page);
-    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert_eq!(
+        (found[2].command.as_str(), found[2].status),
+        ("sgfaudit man  # runs", None)
+    );
     assert_eq!(found[0].command, "sgfaudit explain ko   --format markdown");
     assert_eq!(found[0].output, ["### `ko`", "..."]);
-    assert_eq!((found[1].status, found[1].line), (1, 6));
+    assert_eq!((found[1].status, found[1].line), (Some(1), 6));
     assert!(output_matches(&found[0].output, &["### `ko`", "a", "b"]));
     assert!(!output_matches(&found[0].output, &["### `superko`"]));
     assert!(line_matches("elapsed [..]s", "elapsed   0.08s"));
