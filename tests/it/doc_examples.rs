@@ -166,7 +166,8 @@ fn skip_reason(command: &str, shared: bool) -> Option<String> {
     if command.contains("$KATAGO") {
         return Some("a placeholder for KataGo, which a reader builds".into());
     }
-    if command.contains("gnugo") && !Path::new("/usr/games/gnugo").exists() {
+    let judged_by_gnugo = command.contains("--judge") && command.contains("gnugo");
+    if judged_by_gnugo && !Path::new("/usr/games/gnugo").exists() {
         assert!(!ci, "{command}: GNU Go is missing, and CI is set");
         return Some("GNU Go is not installed (apt-get install gnugo)".into());
     }
@@ -374,4 +375,7 @@ fn the_runner_reads_status_output_and_wildcards() {
     assert!(!output_matches(&found[0].output, &["### `superko`"]));
     assert!(line_matches("elapsed [..]s", "elapsed   0.08s"));
     assert!(!line_matches("elapsed [..]s", "elapsed 0.08"));
+    // Only the engine judge needs GNU Go; the corpus folder named after it does not.
+    assert!(skip_reason("sgfaudit audit corpus/gnugo", true).is_none());
+    assert!(skip_reason("sgfaudit audit --judge \"$KATAGO gtp\" corpus", true).is_some());
 }
