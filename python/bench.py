@@ -1,4 +1,4 @@
-"""Speed of the Python package, as ratios measured in one run (README: "Python").
+"""Speed of the Python package, as ratios measured in one run (docs/guide/python.md).
 
     target/ci-venv/bin/python python/bench.py [TYGEM_FILE ...]
 

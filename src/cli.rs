@@ -25,7 +25,7 @@ use crate::run::{Part, RunConfig};
 pub(crate) use by_name::audit_args_by_name;
 pub use by_name::{audit_option_names, OptionError, OptionValue};
 pub use choices::{
-    ColorChoice, DeadChoice, DupsFailOn, ProgressChoice, RulesChoice, SuperkoChoice,
+    ColorChoice, DeadChoice, DupsFailOn, ExplainFormat, ProgressChoice, RulesChoice, SuperkoChoice,
 };
 use paths::{gather_paths, jobs};
 pub(crate) use suggest::unknown_code;
@@ -69,7 +69,15 @@ pub enum Command {
     /// list of codes.
     Explain {
         /// A finding code, e.g. superko.
+        #[arg(conflicts_with = "all")]
         code: Option<String>,
+        /// Every code's page, one after the other (with `--format markdown`: the
+        /// catalogue as one Markdown section, as the guide holds it).
+        #[arg(long)]
+        all: bool,
+        /// `text` (default) or `markdown`.
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+        format: ExplainFormat,
     },
     /// Print a shell completion script (e.g. `sgfaudit completions bash > /etc/bash_completion.d/sgfaudit`).
     Completions {

@@ -3,6 +3,8 @@
 //! audited by a test, so the page cannot promise what the tool does not do). The texts
 //! live in the catalogue ([`crate::finding::catalogue`]), where the reports read them too.
 
+pub mod markdown;
+
 pub use crate::finding::catalogue::{entry, explain};
 
 #[cfg(test)]

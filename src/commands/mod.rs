@@ -96,6 +96,42 @@ fn first_sentence(text: &str) -> &str {
     text.trim_end_matches('.')
 }
 
+/// `sgfaudit explain [CODE] [--all] [--format text|markdown]`: a code's page (as text or
+/// as a Markdown section), every code's (`--all`), or the list of codes (text) or the
+/// catalogue (Markdown); 2 for an unknown code.
+pub fn explain_as(
+    code: Option<&str>,
+    all: bool,
+    format: crate::cli::ExplainFormat,
+) -> io::Result<u8> {
+    use crate::cli::ExplainFormat;
+    use crate::finding::Code;
+    let markdown = format == ExplainFormat::Markdown;
+    match code {
+        None if markdown => {
+            io::stdout()
+                .lock()
+                .write_all(crate::explain::markdown::catalogue().as_bytes())?;
+            Ok(0)
+        }
+        None if all => {
+            let pages: Vec<String> = Code::ALL.into_iter().map(crate::explain::explain).collect();
+            io::stdout().lock().write_all(pages.join("\n").as_bytes())?;
+            Ok(0)
+        }
+        Some(name) if markdown => match Code::from_name(name.trim()) {
+            Some(code) => {
+                io::stdout()
+                    .lock()
+                    .write_all(crate::explain::markdown::section(code).as_bytes())?;
+                Ok(0)
+            }
+            None => explain(Some(name)),
+        },
+        _ => explain(code),
+    }
+}
+
 /// `sgfaudit explain [CODE]`: a code's page, or the list of codes; 2 for an unknown code.
 pub fn explain(code: Option<&str>) -> io::Result<u8> {
     let mut out = io::stdout().lock();

@@ -40,10 +40,11 @@ pub const SCHEMA: u32 = 2;
 /// The first record of a run.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Begin {
-    /// The JSON schema number: 1.
+    /// The JSON schema number (2).
     pub schema: u32,
     /// `sgfaudit`.
     pub tool: &'static str,
+    /// The version of sgfaudit that wrote the report.
     pub version: &'static str,
     /// The paths given.
     pub inputs: Vec<String>,
@@ -52,7 +53,9 @@ pub struct Begin {
 /// An input that could not be read at all.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct InputError {
+    /// The input, written as a game's `path` is.
     pub path: String,
+    /// Why it could not be read.
     pub message: String,
 }
 

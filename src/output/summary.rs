@@ -42,8 +42,11 @@ impl GameTally {
 /// Counts over a run; merged with `+=` so that any split of the work adds up the same.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Summary {
+    /// Files read.
     pub files: usize,
+    /// Games read.
     pub games: usize,
+    /// Moves of every game (each game's `moves`).
     pub moves: u64,
     /// Games per status (every status present; they add up to `games`).
     #[serde(serialize_with = "super::wire::by_name")]
@@ -61,7 +64,9 @@ pub struct Summary {
     pub failing: usize,
     /// Inputs that could not be read at all.
     pub unreadable: usize,
+    /// Wall time of the run (differs from run to run).
     pub elapsed_ms: u64,
+    /// Games per second of wall time.
     pub games_per_second: f64,
 }
 

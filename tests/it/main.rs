@@ -15,6 +15,8 @@ mod color;
 mod corpus_names;
 mod diagrams;
 mod differential;
+mod doc_examples;
+mod doc_generated;
 mod dups;
 mod estimate_accuracy;
 mod estimate_positions;
