@@ -25,6 +25,8 @@ pub struct Search {
     pub places: Vec<(u32, u32)>,
     pub clusters: Vec<Cluster>,
     pub outcome: GamesOutcome,
+    /// Sorted runs of keys written to temporary files (0: all held in memory).
+    pub runs: usize,
 }
 
 impl Search {
@@ -74,6 +76,7 @@ pub fn search(config: &GamesConfig, memory: usize) -> io::Result<Search> {
         places,
         clusters,
         outcome,
+        runs: store.runs(),
     })
 }
 
@@ -199,6 +202,7 @@ pub fn search_keys(paths: &[PathBuf], memory: usize) -> io::Result<Search> {
         places,
         clusters,
         outcome,
+        runs: store.runs(),
     })
 }
 

@@ -16,6 +16,7 @@ mod corpus_names;
 mod diagrams;
 mod differential;
 mod dups;
+mod dups_spill;
 mod estimate_accuracy;
 mod estimate_positions;
 mod format_rules;
