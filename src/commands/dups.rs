@@ -144,24 +144,36 @@ pub fn earlier_copies(
 /// [`search`] would the games themselves. A line that is not a key is an input error
 /// (with its file and line number); the others are read.
 pub fn search_keys(paths: &[PathBuf], memory: usize) -> io::Result<Search> {
+    let mut inputs: Vec<(String, io::Result<Box<dyn BufRead>>)> = Vec::new();
+    for path in paths {
+        let reader: io::Result<Box<dyn BufRead>> = if path.as_os_str() == "-" {
+            Ok(Box::new(io::BufReader::new(io::stdin())))
+        } else {
+            std::fs::File::open(path).map(|f| Box::new(io::BufReader::new(f)) as Box<dyn BufRead>)
+        };
+        inputs.push((path_text(path), reader));
+    }
+    search_key_lines(inputs, memory)
+}
+
+/// [`search_keys`] over readers of key lines, each with the name its errors give.
+pub fn search_key_lines(
+    inputs: Vec<(String, io::Result<Box<dyn BufRead>>)>,
+    memory: usize,
+) -> io::Result<Search> {
     let started = Instant::now();
     let (mut names, mut places) = (Vec::<String>::new(), Vec::new());
     let mut outcome = GamesOutcome::default();
     let mut store = KeyStore::new(memory);
-    for path in paths {
-        let name = path_text(path);
-        let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
-            Box::new(io::BufReader::new(io::stdin()))
-        } else {
-            match std::fs::File::open(path) {
-                Ok(f) => Box::new(io::BufReader::new(f)),
-                Err(e) => {
-                    outcome.errors.push(InputError {
-                        path: name,
-                        message: crate::input::walk::io_message(&e),
-                    });
-                    continue;
-                }
+    for (name, reader) in inputs {
+        let reader = match reader {
+            Ok(reader) => reader,
+            Err(e) => {
+                outcome.errors.push(InputError {
+                    path: name,
+                    message: crate::input::walk::io_message(&e),
+                });
+                continue;
             }
         };
         for (number, line) in reader.lines().enumerate() {
