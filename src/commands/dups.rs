@@ -218,8 +218,38 @@ pub fn search_key_lines(
     })
 }
 
-/// `dups --format keys`: each game's key line, in input order, as the games are read.
-fn write_keys(config: &GamesConfig, out: &mut dyn Write) -> io::Result<GamesOutcome> {
+/// The report of a search in `format` (`csv` for the Python package), with no input
+/// named and no time.
+pub fn report_bytes(found: &Search, format: DupsFormat) -> io::Result<Vec<u8>> {
+    let mut summary = DupsSummary {
+        files: found.outcome.files,
+        games: found.outcome.games,
+        unreadable: found.outcome.errors.len(),
+        ..DupsSummary::default()
+    };
+    summary.count(&found.clusters);
+    let begin = Begin {
+        schema: SCHEMA,
+        tool: "sgfaudit",
+        version: env!("CARGO_PKG_VERSION"),
+        inputs: Vec::new(),
+    };
+    let locate = |g: usize| found.locate(g);
+    let report = DupsReport {
+        begin: &begin,
+        clusters: &found.clusters,
+        locate: &locate,
+        errors: &found.outcome.errors,
+        summary: &summary,
+    };
+    let mut out = Vec::new();
+    write(format, &mut out, &report)?;
+    Ok(out)
+}
+
+/// Each game's key line (see `dups::keys_file`), in input order, as the games are read:
+/// `dups --format keys`, and a partition's keys in the Python package.
+pub fn write_keys(config: &GamesConfig, out: &mut dyn Write) -> io::Result<GamesOutcome> {
     let work = |input: &crate::audit::GameInput<'_>| {
         keys_file::line(&GameKey::of(input), input.path, input.index)
     };
