@@ -12,8 +12,9 @@ use crate::input::walk::WalkOptions;
 use crate::output::progress::ProgressMode;
 
 use crate::cli::{DupsArgs, DupsFailOn};
-use crate::dups::{clusters_in, keys_file, Cluster, GameKey, KeyStore, DEFAULT_MEMORY};
+use crate::dups::{clusters_in, Cluster, GameKey, KeyStore, DEFAULT_MEMORY};
 use crate::output::dups::{write, DupsFormat, DupsReport, DupsSummary};
+use crate::output::keys as keys_file;
 use crate::output::{Begin, InputError, SCHEMA};
 use crate::run::ordered::{for_each_game, GamesConfig, GamesOutcome};
 

@@ -10,7 +10,6 @@
 
 pub mod cluster;
 pub mod key;
-pub mod keys_file;
 pub mod spill;
 pub mod store;
 pub mod symmetry;

@@ -1,4 +1,4 @@
-//! Keys files (`dups --format keys`): one JSON line per game with everything the
+//! Keys files (`dups --format keys`, see `dups::key`): one JSON line per game with everything the
 //! clustering needs of it and its place, so that the keys of a collection can be
 //! computed in parts (`--shard K/N`, on a cluster) and clustered later (`dups
 //! --from-keys`) with the same result as one run.
@@ -11,9 +11,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::key::INFO_FIELDS;
-use super::symmetry::{MoveCode, PASS, UNREADABLE};
-use super::{GameKey, Symmetry};
+use crate::dups::key::INFO_FIELDS;
+use crate::dups::symmetry::{MoveCode, PASS, UNREADABLE};
+use crate::dups::{GameKey, Symmetry};
 use crate::geom::Color;
 
 /// The 64 characters of a key's moves, in increasing byte order.
