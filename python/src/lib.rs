@@ -5,6 +5,8 @@
 //! for Ctrl-C between chunks. The pure-Python part (`sgfaudit/__init__.py`) turns the
 //! lines into dicts and frames.
 
+mod dups;
+
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -286,5 +288,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plan, m)?)?;
     m.add_function(wrap_pyfunction!(option_names, m)?)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    dups::register(m)?;
     Ok(())
 }

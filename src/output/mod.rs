@@ -15,6 +15,7 @@ pub mod html;
 pub mod html_row;
 pub mod jsonl;
 pub mod junit;
+pub mod keys;
 pub mod progress;
 pub mod render;
 pub mod sanitize;

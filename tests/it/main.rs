@@ -18,6 +18,7 @@ mod differential;
 mod doc_examples;
 mod doc_generated;
 mod dups;
+mod dups_spill;
 mod estimate_accuracy;
 mod estimate_positions;
 mod format_rules;
