@@ -1,6 +1,7 @@
 //! A run as a stream of output bytes, for programs that embed the library (the Python
 //! package): the run goes on a thread of its own and hands its report over in chunks of
-//! whole lines, the settings are read by name and checked as the command line checks
+//! whole lines — or its games as typed reports, for a caller that builds its own objects
+//! from them without reading text back ([`Stream::start_games`]) — the settings are read by name and checked as the command line checks
 //! them, and dropping the stream stops the run (and kills the engines of its `--judge`
 //! that are answering).
 
@@ -11,8 +12,10 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::audit::judge::JudgeConfig;
+use crate::audit::GameReport;
 use crate::cli::{audit_args_by_name, OptionError, OptionValue};
-use crate::output::Format;
+use crate::output::jsonl::JsonlReporter;
+use crate::output::{Begin, Format, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::run::{run, RunConfig, RunOutcome};
 
 /// The settings of a run over `paths` with options given by name, read and checked by
@@ -43,7 +46,7 @@ const CHUNK_BYTES: usize = 64 << 10;
 
 /// A run going on on a thread of its own, its output read chunk by chunk.
 pub struct Stream {
-    chunks: Option<Receiver<Vec<u8>>>,
+    chunks: Option<Receiver<Handed>>,
     thread: Option<JoinHandle<io::Result<RunOutcome>>>,
     /// The end of a line cut by the chunk before.
     partial: Vec<u8>,
@@ -52,24 +55,37 @@ pub struct Stream {
 }
 
 /// What [`Stream::next`] found.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Next {
     /// Whole lines of the report (one or more, each with its `\n`).
     Lines(Vec<u8>),
+    /// Games in input order, from a stream of [`Stream::start_games`].
+    Games(Vec<GameReport>),
     /// Nothing yet: the run goes on.
     Waiting,
     /// The report is complete.
     Done,
 }
 
+/// What the run hands its reader at a time.
+enum Handed {
+    /// Bytes of the report (a line may be cut between two).
+    Bytes(Vec<u8>),
+    /// Games, in input order.
+    Games(Vec<GameReport>),
+}
+
+fn hand(tx: &SyncSender<Handed>, handed: Handed) -> io::Result<()> {
+    tx.send(handed)
+        .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the reader stopped"))
+}
+
 /// Sends what the reporter writes to the stream's reader.
-struct ChannelWriter(SyncSender<Vec<u8>>);
+struct ChannelWriter(SyncSender<Handed>);
 
 impl Write for ChannelWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0
-            .send(buf.to_vec())
-            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the reader stopped"))?;
+        hand(&self.0, Handed::Bytes(buf.to_vec()))?;
         Ok(buf.len())
     }
 
@@ -78,15 +94,68 @@ impl Write for ChannelWriter {
     }
 }
 
+/// Hands the games over as typed reports, chunk by chunk as the workers finish them;
+/// the inputs that could not be read and the summary as their JSON Lines.
+struct GamesReporter(SyncSender<Handed>);
+
+impl GamesReporter {
+    /// One record as its JSON line.
+    fn line(&self, write: impl FnOnce(&mut JsonlReporter) -> io::Result<()>) -> io::Result<()> {
+        let mut line = Vec::new();
+        write(&mut JsonlReporter::new(Box::new(&mut line)))?;
+        hand(&self.0, Handed::Bytes(line))
+    }
+}
+
+/// A game kept whole for the reader.
+fn keep_game(game: &GameReport, _fails: bool, rows: &mut Vec<GameReport>) {
+    rows.push(game.clone());
+}
+
+impl Reporter for GamesReporter {
+    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
+        Ok(())
+    }
+    fn renderer(&self) -> Renderer {
+        Renderer::new(keep_game, 1)
+    }
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        hand(&self.0, Handed::Games(rendered.rows::<GameReport>()?))
+    }
+    fn error(&mut self, error: &InputError) -> io::Result<()> {
+        self.line(|out| out.error(error))
+    }
+    fn summary(&mut self, summary: &Summary) -> io::Result<()> {
+        self.line(|out| out.summary(summary))
+    }
+}
+
 impl Stream {
     /// Starts a run of `config` reporting in `format` (`Part::All` or any other part).
     pub fn start(mut config: RunConfig, format: Format) -> Stream {
         config.audit.figures = format.figures;
+        Stream::spawn(config, move |tx| {
+            let out = io::BufWriter::with_capacity(CHUNK_BYTES, ChannelWriter(tx));
+            format.reporter(Box::new(out), false)
+        })
+    }
+
+    /// Starts a run of `config` that hands its games over as [`Next::Games`], in input
+    /// order, and the rest of its report as the JSON Lines of `--json` (`error` records,
+    /// then the `summary`; no `begin`, no `columns`).
+    pub fn start_games(mut config: RunConfig) -> Stream {
+        config.audit.figures = false;
+        Stream::spawn(config, |tx| Box::new(GamesReporter(tx)))
+    }
+
+    fn spawn(
+        config: RunConfig,
+        reporter: impl FnOnce(SyncSender<Handed>) -> Box<dyn Reporter> + Send + 'static,
+    ) -> Stream {
         let (tx, rx) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
         let judge = config.audit.judge.clone();
         let thread = std::thread::spawn(move || {
-            let out = io::BufWriter::with_capacity(CHUNK_BYTES, ChannelWriter(tx));
-            let mut reporter = format.reporter(Box::new(out), false);
+            let mut reporter = reporter(tx);
             run(&config, reporter.as_mut())
         });
         Stream {
@@ -103,7 +172,8 @@ impl Stream {
             return Next::Done;
         };
         match chunks.recv_timeout(wait) {
-            Ok(mut chunk) => {
+            Ok(Handed::Games(games)) => Next::Games(games),
+            Ok(Handed::Bytes(mut chunk)) => {
                 let Some(last) = memchr::memrchr(b'\n', &chunk) else {
                     self.partial.extend_from_slice(&chunk);
                     return Next::Waiting;
@@ -220,7 +290,7 @@ mod tests {
         loop {
             match stream.next(Duration::from_millis(100)) {
                 Next::Lines(lines) => out.extend(lines),
-                Next::Waiting => {}
+                Next::Waiting | Next::Games(_) => {}
                 Next::Done => break,
             }
         }
@@ -234,5 +304,51 @@ mod tests {
             2
         );
         assert!(text.ends_with("}\n"));
+    }
+
+    #[test]
+    fn a_games_stream_hands_over_the_games_of_the_json_lines_then_the_summary() {
+        let text = "(;GM[1]SZ[9];B[ee];W[ee])(;GM[1]SZ[9]RE[B+R])";
+        let config = || {
+            let mut config = settings(&[PathBuf::from("t")], &[]).unwrap();
+            config.part = crate::run::Part::Pieces(vec![crate::partition::Piece::Memory {
+                name: "t".into(),
+                bytes: text.as_bytes().into(),
+            }]);
+            config
+        };
+        let (mut lines, mut games) = (Vec::new(), Vec::new());
+        let mut stream = Stream::start(config(), Format::JSONL);
+        loop {
+            match stream.next(Duration::from_millis(100)) {
+                Next::Lines(l) => lines.extend(l),
+                Next::Done => break,
+                _ => {}
+            }
+        }
+        let mut rest = Vec::new();
+        let mut stream = Stream::start_games(config());
+        loop {
+            match stream.next(Duration::from_millis(100)) {
+                Next::Games(g) => games.extend(g),
+                Next::Lines(l) => rest.extend(l),
+                Next::Waiting => {}
+                Next::Done => break,
+            }
+        }
+        assert_eq!(stream.finish().unwrap().summary.games, 2);
+        let lines = String::from_utf8(lines).unwrap();
+        let json: Vec<&str> = lines
+            .lines()
+            .filter(|l| l.contains("\"type\":\"game\""))
+            .collect();
+        assert_eq!(games.len(), 2);
+        for (line, game) in json.iter().zip(&games) {
+            let data = serde_json::to_string(&crate::output::GameJson(game)).unwrap();
+            assert_eq!(*line, format!("{{\"type\":\"game\",\"data\":{data}}}"));
+        }
+        let rest = String::from_utf8(rest).unwrap();
+        assert!(rest.starts_with("{\"type\":\"summary\""), "{rest}");
+        assert_eq!(rest.lines().count(), 1);
     }
 }

@@ -172,10 +172,13 @@ class Report:
         run = self._run
         try:
             while True:
-                lines = run.next_lines()
-                if lines is None:
+                chunk = run.next_chunk()
+                if chunk is None:
                     return
-                for line in lines.splitlines():
+                if isinstance(chunk, list):
+                    yield from chunk
+                    continue
+                for line in chunk.splitlines():
                     if line.startswith(_GAME):
                         yield json.loads(line[len(_GAME) : -1])
                     elif line.startswith(_ERROR):
@@ -197,7 +200,7 @@ def audit(paths: Paths, **options: Any) -> Report:
     ``sgfaudit audit --json`` prints for the same input and options, in the same order.
     ``paths`` is one path or a list of them; none, or an empty one, raises ``ValueError``.
     """
-    return Report(_native.start(_paths(paths), _options(options), "jsonl"))
+    return Report(_native.start(_paths(paths), _options(options), "games"))
 
 
 audit.__doc__ = (audit.__doc__ or "") + _OPTIONS_DOC
@@ -232,7 +235,7 @@ def _read_all(run: "_native.Run") -> bytes:
     out = io.BytesIO()
     try:
         while True:
-            lines = run.next_lines()
+            lines = run.next_chunk()
             if lines is None:
                 return out.getvalue()
             out.write(lines)
