@@ -255,7 +255,14 @@ mod tests {
         let OptionError::Invalid(m) = bad("rules", OptionValue::Text("go".into())) else {
             panic!()
         };
-        assert!(m.contains("invalid value 'go' for '--rules"), "{m}");
+        assert!(
+            m.starts_with("rules must be one of 'auto', 'chinese', ") && m.ends_with(", not 'go'"),
+            "{m}"
+        );
+        let OptionError::Invalid(m) = bad("komi", OptionValue::Text("x".into())) else {
+            panic!()
+        };
+        assert!(m.starts_with("invalid value 'x' for komi"), "{m}");
         let OptionError::Invalid(m) = bad("jobs", OptionValue::Text("0".into())) else {
             panic!()
         };

@@ -18,11 +18,11 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
+use sgfaudit::audit::GameReport;
 use sgfaudit::cli::{audit_option_names, OptionError, OptionValue};
 use sgfaudit::input::archive::kind_of;
 use sgfaudit::input::lines::LineCol;
 use sgfaudit::input::walk::{expand, Input};
-use sgfaudit::audit::GameReport;
 use sgfaudit::output::{Format, GameJson, InputError};
 use sgfaudit::partition::{
     plan as plan_parts, total_bytes, GameRange, MemberRange, Piece, Spacing,

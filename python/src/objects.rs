@@ -7,10 +7,10 @@
 
 use std::fmt;
 
-use pyo3::prelude::*;
-use pyo3::IntoPyObjectExt;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyList, PyString};
 use foldhash::{HashMap, HashMapExt};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyList, PyString};
+use pyo3::IntoPyObjectExt;
 use serde::ser::{self, Serialize};
 
 /// Why a value could not be made a Python object.
