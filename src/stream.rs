@@ -13,13 +13,14 @@ use std::time::Duration;
 
 use crate::audit::judge::JudgeConfig;
 use crate::audit::GameReport;
-use crate::cli::{audit_args_by_name, OptionError, OptionValue};
+use crate::cli::{audit_args_by_name, message_by_name, OptionError, OptionValue};
 use crate::output::jsonl::JsonlReporter;
 use crate::output::{Begin, Format, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::run::{run, RunConfig, RunOutcome};
 
 /// The settings of a run over `paths` with options given by name, read and checked by
-/// the command line's own parser: a bad value gets the command line's message. The
+/// the command line's own parser: a bad value gets the command line's message, each
+/// option in it named by its name (`jobs must be at least 1`). The
 /// report goes nowhere but to the caller: no progress bar, no echo on standard error,
 /// and every game (a config file's `quiet`, a matter of the command line's display,
 /// does not apply).
@@ -31,7 +32,7 @@ pub fn settings(
     let mut config = args
         .file_config()
         .and_then(|file| args.run_config_with(&file.unwrap_or_default()))
-        .map_err(OptionError::Invalid)?;
+        .map_err(|message| OptionError::Invalid(message_by_name(&message)))?;
     config.progress = crate::output::progress::ProgressMode::Never;
     config.errors_to_stderr = false;
     config.gate.quiet = false;
@@ -266,7 +267,7 @@ mod tests {
         let OptionError::Invalid(m) = bad("jobs", OptionValue::Text("0".into())) else {
             panic!()
         };
-        assert_eq!(m, "--jobs must be at least 1");
+        assert_eq!(m, "jobs must be at least 1");
     }
 
     #[test]

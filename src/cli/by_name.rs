@@ -53,6 +53,21 @@ pub fn audit_option_names() -> Vec<String> {
         .collect()
 }
 
+/// A message of the command line as a caller by name reads it: each option it names by
+/// its name (`--min-severity: unknown severity` is `min_severity: unknown severity`).
+pub fn message_by_name(message: &str) -> String {
+    let mut longs: Vec<String> = audit_command()
+        .get_arguments()
+        .filter_map(|a| a.get_long().map(str::to_string))
+        .collect();
+    longs.sort_by_key(|long| std::cmp::Reverse(long.len()));
+    let mut out = message.to_string();
+    for long in longs {
+        out = out.replace(&format!("--{long}"), &long.replace('-', "_"));
+    }
+    out
+}
+
 fn audit_command() -> clap::Command {
     Cli::command()
         .find_subcommand("audit")
@@ -96,7 +111,7 @@ fn by_name_message(e: &clap::Error) -> String {
             let valid: Vec<String> = valid.iter().map(|v| format!("'{v}'")).collect();
             format!("{name} must be one of {}, not '{value}'", valid.join(", "))
         }
-        _ => first.replace(&format!("'{arg}'"), &name),
+        _ => message_by_name(&first.replace(&format!("'{arg}'"), &name)),
     }
 }
 
