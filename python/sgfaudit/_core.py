@@ -513,8 +513,8 @@ def _frame(data: bytes, columns: Dict[str, type], backend: str) -> Any:
         return pl.read_csv(data, schema={c: pkinds[t] for c, t in columns.items()})
     if backend == "arrow":
         try:
-            import pyarrow as pa
-            import pyarrow.csv as pacsv
+            import pyarrow as pa  # type: ignore[import-untyped,import-not-found,unused-ignore]
+            import pyarrow.csv as pacsv  # type: ignore[import-untyped,import-not-found,unused-ignore]
         except ImportError as e:
             raise _needs("pyarrow", "arrow", what) from e
 
