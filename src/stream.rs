@@ -345,16 +345,29 @@ mod tests {
             }
         }
         assert_eq!(stream.finish().unwrap().summary.games, 2);
+        // The games handed over, written as the JSON Lines report writes games.
+        let mut written = Vec::new();
+        {
+            let mut jsonl = JsonlReporter::new(Box::new(&mut written));
+            let mut chunk = jsonl.renderer().chunk(games.len());
+            for game in &games {
+                crate::output::render::Chunk::add(chunk.as_mut(), game, false);
+            }
+            jsonl.games(chunk.done()).unwrap();
+        }
         let lines = String::from_utf8(lines).unwrap();
         let json: Vec<&str> = lines
             .lines()
             .filter(|l| l.contains("\"type\":\"game\""))
             .collect();
         assert_eq!(games.len(), 2);
-        for (line, game) in json.iter().zip(&games) {
-            let data = serde_json::to_string(&crate::output::GameJson(game)).unwrap();
-            assert_eq!(*line, format!("{{\"type\":\"game\",\"data\":{data}}}"));
-        }
+        assert_eq!(
+            String::from_utf8(written)
+                .unwrap()
+                .lines()
+                .collect::<Vec<_>>(),
+            json
+        );
         let rest = String::from_utf8(rest).unwrap();
         assert!(rest.starts_with("{\"type\":\"summary\""), "{rest}");
         assert_eq!(rest.lines().count(), 1);

@@ -6,7 +6,7 @@
 //! frames; the `error` and `summary` records) or games, turned into Python dicts here,
 //! straight from the library's typed reports by the serializer of the `--json` game
 //! data (same keys, order and values, without JSON text in between). The pure-Python
-//! part (`sgfaudit/__init__.py`) does the rest.
+//! part (`sgfaudit/_core.py`) does the rest.
 
 mod objects;
 

@@ -1,9 +1,9 @@
 //! Python objects straight from the library's serialisation of a report: a serde
 //! serializer that builds dicts, lists, strings and numbers, so a game's dict is made from
 //! the very `Serialize` that writes its `--json` line (same keys, order and values; a
-//! sequence or tuple is a list, as JSON gives it). Keys are interned once per chunk of
-//! games: a game has some sixty keys, and a fresh string for each, hashed on insertion,
-//! was a third of the conversion.
+//! sequence or tuple is a list, as JSON gives it). Keys are interned strings made once
+//! per chunk of games, not a fresh string for each of a game's sixty-odd keys, hashed
+//! again when it goes into its dict.
 
 use std::fmt;
 
