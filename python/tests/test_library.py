@@ -106,7 +106,7 @@ def test_text_takes_bytes_and_says_what_it_takes():
 
 def test_the_namespace_holds_the_api_only():
     public = {n for n in dir(sgfaudit) if not n.startswith("_")}
-    assert public == set(sgfaudit.__all__)
+    assert public - {"dask"} == set(sgfaudit.__all__)  # sgfaudit.dask, once imported
     assert not {"Any", "Dict", "json", "os", "io", "sys"} & set(dir(sgfaudit))
 
 
