@@ -23,7 +23,7 @@ use crate::rules::Superko;
 use crate::run::ordered::GamesConfig;
 use crate::run::{Part, RunConfig};
 pub(crate) use by_name::audit_args_by_name;
-pub use by_name::{audit_option_names, OptionError, OptionValue};
+pub use by_name::{audit_option_names, message_by_name, OptionError, OptionValue};
 pub use choices::{
     ColorChoice, DeadChoice, DupsFailOn, ExplainFormat, ProgressChoice, RulesChoice, SuperkoChoice,
 };

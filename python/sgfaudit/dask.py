@@ -14,7 +14,7 @@ than 10,000 partitions of the inputs given raises ``ValueError`` before any file
 (each partition is a task and a read of its file: ``64`` meant as 64 MB would make one
 per game).
 
-The workers need the package (``pip install ./python``) and the files at the same paths.
+The workers need the package (``pip install 'sgfaudit[dask]'``) and the files at the same paths.
 Each partition audits on one thread unless ``jobs`` is given: Dask runs the partitions
 in parallel.
 """
@@ -23,8 +23,14 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-import dask.dataframe as dd
-import pandas as pd
+try:
+    import dask.dataframe as dd
+    import pandas as pd
+except ImportError as _missing:
+    raise ImportError(
+        f"sgfaudit.dask needs dask[dataframe] and pandas ({_missing.name} is "
+        f"not installed): pip install 'sgfaudit[dask]'"
+    ) from _missing
 
 from . import FINDING_COLUMNS, GAME_COLUMNS, Paths, _frame, _native, _options, _paths, _read_all
 

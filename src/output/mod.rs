@@ -34,6 +34,7 @@ use serde::Serialize;
 pub use formats::{Format, FORMATS};
 pub use render::{RenderGame, Rendered, Renderer};
 pub use summary::{GameTally, Summary};
+pub use wire::GameJson;
 
 /// The JSON schema number (CONTRACT.md): goes up when a field changes meaning or goes.
 pub const SCHEMA: u32 = 2;

@@ -35,8 +35,9 @@ pub(crate) enum Record<'a> {
     Summary(&'a Summary),
 }
 
-/// A `game` line's `data`.
-pub(crate) struct GameJson<'a>(pub &'a GameReport);
+/// A `game` line's `data`, for any serde serializer: the JSON Lines report writes it,
+/// the Python package builds its dicts from it (same keys, same order, same values).
+pub struct GameJson<'a>(pub &'a GameReport);
 
 impl JsonSchema for GameJson<'_> {
     fn schema_name() -> Cow<'static, str> {
