@@ -11,8 +11,7 @@ use sgfaudit::audit::judge::{judge_position, JudgeAnswer, JudgeConfig, JudgeFail
 use sgfaudit::geom::{BoardSize, Color, Point, Position};
 
 /// A GNU Go game of the corpus (`RE[B+37.5]`) the estimate leaves `unverifiable`: `RE[]`
-/// fits only if White's chain at Q4 (4 stones, P3 P4 Q2 Q3 with Q4) that it counts alive
-/// is dead. GNU Go, as the judge, calls it dead and the count agrees.
+/// fits only if White's chain at Q4 (Q4 Q3 R3 R2) that it counts alive is dead. GNU Go, as the judge, calls it dead and the count agrees.
 const GAME: &str = "corpus/gnugo-passes/gnugo-19x19-s1117__ok.sgf";
 
 /// The fake KataGo with the points it gives the other colour.
