@@ -118,9 +118,12 @@ pub struct GameOptions {
     /// When the dead-stone estimate leaves a counted result without `agrees`, ask this Go
     /// engine (GTP, run without a shell) which stones are dead, and weigh its answer
     /// beside the estimate's doubts; e.g. "gnugo --mode gtp --chinese-rules". An engine
-    /// process per position; about a second per position with GNU Go. A bare program name
-    /// not on PATH is looked for in /usr/games, where Debian's `apt-get install gnugo`
-    /// puts GNU Go. An engine that gives the estimate's own dead stones never turns a
+    /// process per position; GNU Go takes 1 to 10 s of CPU a 19×19 position (`--level 1`
+    /// the least). KataGo, known by its GTP name, is asked for one evaluation of its
+    /// network's ownership (`kata-raw-nn`) instead of `final_status_list`, which searches
+    /// far longer. A bare program name not on PATH is looked for in /usr/games, where
+    /// Debian's `apt-get install gnugo` puts GNU Go. An engine that gives the estimate's
+    /// own dead stones never turns a
     /// `disagrees` into anything else. The engine is tried on an empty board first: one
     /// that cannot start or answer is a usage error (exit code 2).
     #[arg(long, value_name = "COMMAND")]

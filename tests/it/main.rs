@@ -29,6 +29,7 @@ mod golden;
 mod hostile;
 mod html_report;
 mod jobs;
+mod judge_katago;
 mod judge_sharpens;
 mod layers;
 mod mutations;
