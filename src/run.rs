@@ -193,9 +193,38 @@ impl LoadedFile {
         self.audit_with(index, options, audit_game)
     }
 
+    /// True when every part of the file was decoded as its bytes say (UTF-8, or a `CA[]`
+    /// that fits them): only then may `--fix` write it back, in UTF-8.
+    pub fn decoded_surely(&self) -> bool {
+        use crate::input::decode::EncodingFrom;
+        self.decoded
+            .parts
+            .iter()
+            .all(|p| matches!(p.from, EncodingFrom::Utf8 | EncodingFrom::Declared))
+    }
+
+    /// True when the decoded text is not the file's bytes (another encoding).
+    pub fn reencoded(&self) -> bool {
+        self.decoded.text.is_some()
+    }
+
+    /// The decoded text of the whole file, and the bytes before it (a byte-order mark).
+    pub fn whole_text(&self) -> (&[u8], &str) {
+        let text = std::str::from_utf8(self.utf8_bytes()).unwrap_or("");
+        (&self.bytes[..self.decoded.start.min(self.bytes.len())], text)
+    }
+
+    /// A game's report with `fixable` cleared when the file's encoding was a guess.
+    fn surely_fixable(&self, mut report: GameReport) -> GameReport {
+        if !self.decoded_surely() {
+            report.findings.iter_mut().for_each(|f| f.fixable = false);
+        }
+        report
+    }
+
     /// Audits game `index`, given its slice, turning a panic into the game's error report.
     fn audit_slice(&self, index: usize, slice: &GameSlice, options: &AuditOptions) -> GameReport {
-        guarded(&self.input_for(index, slice), options, audit_game)
+        self.surely_fixable(guarded(&self.input_for(index, slice), options, audit_game))
     }
 
     /// [`LoadedFile::audit`] with the per-game audit given: the way tests reach the
@@ -207,7 +236,7 @@ impl LoadedFile {
         options: &AuditOptions,
         audit: impl FnOnce(&GameInput<'_>, &AuditOptions) -> GameReport,
     ) -> GameReport {
-        guarded(&self.game_input(index), options, audit)
+        self.surely_fixable(guarded(&self.game_input(index), options, audit))
     }
 }
 
