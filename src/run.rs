@@ -193,30 +193,27 @@ impl LoadedFile {
         self.audit_with(index, options, audit_game)
     }
 
-    /// True when every part of the file was decoded as its bytes say (UTF-8, or a `CA[]`
-    /// that fits them): only then may `--fix` write it back, in UTF-8.
-    pub fn decoded_surely(&self) -> bool {
-        use crate::input::decode::EncodingFrom;
-        self.decoded
-            .parts
-            .iter()
-            .all(|p| matches!(p.from, EncodingFrom::Utf8 | EncodingFrom::Declared))
+    /// How `--fix` may write the file back: `Some(true)` in UTF-8 as decoded (UTF-8, or a
+    /// `CA[]` that fits the bytes), `Some(false)` its bytes kept around the edits (damaged
+    /// UTF-8), `None` not at all (an encoding guessed).
+    pub fn writable(&self) -> Option<bool> {
+        use crate::input::decode::EncodingFrom as From;
+        let parts = &self.decoded.parts;
+        let sure = parts.iter().all(|p| matches!(p.from, From::Utf8 | From::Declared));
+        let damaged = parts.len() == 1 && parts[0].from == From::Lossy && self.decoded.start == 0;
+        (sure || damaged).then_some(sure)
     }
 
-    /// True when the decoded text is not the file's bytes (another encoding).
-    pub fn reencoded(&self) -> bool {
-        self.decoded.text.is_some()
-    }
-
-    /// The decoded text of the whole file, and the bytes before it (a byte-order mark).
-    pub fn whole_text(&self) -> (&[u8], &str) {
+    /// The file's bytes, the decoded text and whether it differs from them (re-encoded or
+    /// repaired); the text starts after the bytes' byte-order mark, if any.
+    pub fn texts(&self) -> (&[u8], &str, bool) {
         let text = std::str::from_utf8(self.utf8_bytes()).unwrap_or("");
-        (&self.bytes[..self.decoded.start.min(self.bytes.len())], text)
+        (&self.bytes, text, self.decoded.text.is_some())
     }
 
     /// A game's report with `fixable` cleared when the file's encoding was a guess.
     fn surely_fixable(&self, mut report: GameReport) -> GameReport {
-        if !self.decoded_surely() {
+        if self.writable().is_none() {
             report.findings.iter_mut().for_each(|f| f.fixable = false);
         }
         report

@@ -165,7 +165,9 @@ impl Fixer<'_> {
         let Some(i) = self.tree.prop_at(f.offset) else {
             return false;
         };
-        if self.tree.props[i].values.is_empty() {
+        let prop = &self.tree.props[i];
+        // A property with damaged bytes (U+FFFD) is never rewritten: its bytes stay.
+        if prop.values.is_empty() || self.text[prop.at..prop.end].contains('\u{FFFD}') {
             return false;
         }
         if self.deleted(i) {
@@ -220,6 +222,10 @@ impl Fixer<'_> {
             // The first was empty and is taken out: this one is left alone.
             return true;
         };
+        let first = &self.tree.props[j];
+        if self.text[first.at..first.end].contains('\u{FFFD}') {
+            return false;
+        }
         let (a, b) = (self.values(j), self.values(i));
         if message.ends_with("values merged") {
             self.model(j).values.extend(b);

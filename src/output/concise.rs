@@ -55,6 +55,13 @@ pub fn summary_line(s: &Summary) -> String {
     if s.unreadable > 0 {
         line.push_str(&format!("; {} not read", count(s.unreadable, "input")));
     }
+    if s.fixed > 0 {
+        let files = count(s.files_fixed, "file");
+        line.push_str(&format!("; {} fixed in {files}", count(s.fixed, "finding")));
+    }
+    if s.fixable > 0 {
+        line.push_str(&format!("; {} fixable with --fix", thousands(s.fixable as u64)));
+    }
     line.push('.');
     line
 }

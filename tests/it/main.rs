@@ -18,6 +18,7 @@ mod differential;
 mod dups;
 mod estimate_accuracy;
 mod estimate_positions;
+mod fix;
 mod format_rules;
 mod formats;
 mod fuzz_finds;
