@@ -199,7 +199,9 @@ impl LoadedFile {
     pub fn writable(&self) -> Option<bool> {
         use crate::input::decode::EncodingFrom as From;
         let parts = &self.decoded.parts;
-        let sure = parts.iter().all(|p| matches!(p.from, From::Utf8 | From::Declared));
+        let sure = parts
+            .iter()
+            .all(|p| matches!(p.from, From::Utf8 | From::Declared));
         let damaged = parts.len() == 1 && parts[0].from == From::Lossy && self.decoded.start == 0;
         (sure || damaged).then_some(sure)
     }

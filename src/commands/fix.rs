@@ -79,24 +79,28 @@ fn record_findings(file: &LoadedFile, index: usize) -> Vec<Finding> {
 
 /// The edits of every game of the file, at offsets of its decoded text, and the number
 /// of findings they fix. With `ca`, each root says `CA[UTF-8]`.
-fn file_edits(file: &LoadedFile, ca: impl Fn(&str) -> bool) -> (Vec<crate::fix::Edit>, usize) {
-    let mut edits = Vec::new();
-    let mut fixed = 0;
-    for (index, slice) in file.games.iter().enumerate() {
-        if slice.no_game {
-            continue;
-        }
-        let text = file.game_text(index);
-        let findings = record_findings(file, index);
-        let plan = crate::fix::plan(text, &findings, ca(text));
-        fixed += plan.fixed.iter().filter(|f| **f).count();
-        let at = slice.range.start;
-        edits.extend(plan.edits.into_iter().map(|mut e| {
-            e.range = e.range.start + at..e.range.end + at;
-            e
-        }));
-    }
-    (edits, fixed)
+fn file_edits(
+    file: &LoadedFile,
+    ca: impl Fn(&str) -> bool + Sync,
+) -> (Vec<crate::fix::Edit>, usize) {
+    // Games in parallel: a file may hold tens of thousands.
+    let plans: Vec<(Vec<crate::fix::Edit>, usize)> = (0..file.games.len())
+        .into_par_iter()
+        .filter(|&index| !file.games[index].no_game)
+        .map(|index| {
+            let text = file.game_text(index);
+            let findings = record_findings(file, index);
+            let plan = crate::fix::plan(text, &findings, ca(text));
+            let at = file.games[index].range.start;
+            let edits = plan.edits.into_iter().map(|mut e| {
+                e.range = e.range.start + at..e.range.end + at;
+                e
+            });
+            (edits.collect(), plan.fixed.iter().filter(|f| **f).count())
+        })
+        .collect();
+    let fixed = plans.iter().map(|p| p.1).sum();
+    (plans.into_iter().flat_map(|p| p.0).collect(), fixed)
 }
 
 /// Where each offset of the text `String::from_utf8_lossy` makes of `bytes` lies in the
@@ -148,7 +152,11 @@ pub fn fix_file(path: &Path) -> Outcome {
     } else {
         let text = crate::fix::apply(whole, &edits);
         // A byte-order mark stays when the bytes were UTF-8 already.
-        let bom = if differs { &[][..] } else { &bytes[..bytes.len() - whole.len()] };
+        let bom = if differs {
+            &[][..]
+        } else {
+            &bytes[..bytes.len() - whole.len()]
+        };
         [bom, text.as_bytes()].concat()
     };
     Outcome::Fix(FileFix {

@@ -26,5 +26,5 @@ pub fn how(code: Code) -> &'static str {
 
 /// The line `sgfaudit explain CODE` shows about the fix.
 pub fn line(code: Code) -> String {
-    format!("fix (audit --fix): {}\n", how(code))
+    format!("\nfix (audit --fix): {}\n", how(code))
 }

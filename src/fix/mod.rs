@@ -59,6 +59,13 @@ pub fn mark(text: &str, findings: &mut [Finding]) {
 /// The edits of one game's text (`text`, whose findings are `findings`, offsets in it).
 /// With `utf8`, the root also says `CA[UTF-8]` (the file is written in UTF-8).
 pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
+    let utf8 = utf8 && !says_utf8(text);
+    if !utf8 && !findings.iter().any(|f| may_fix(f.code)) {
+        return Plan {
+            edits: Vec::new(),
+            fixed: vec![false; findings.len()],
+        };
+    }
     let mut fixer = Fixer {
         text,
         tree: Tree::read(text),
@@ -68,9 +75,9 @@ pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
     let mut fixed = vec![false; findings.len()];
     let mut order: Vec<usize> = (0..findings.len()).collect();
     order.sort_by_key(|&i| findings[i].offset);
-    let value_open = findings
-        .iter()
-        .any(|f| f.code == Code::ParseError && f.message.starts_with("property value never closed"));
+    let value_open = findings.iter().any(|f| {
+        f.code == Code::ParseError && f.message.starts_with("property value never closed")
+    });
     for i in order {
         fixed[i] = fixer.fix(&findings[i], value_open);
     }
@@ -81,6 +88,23 @@ pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
         edits: fixer.edits(),
         fixed,
     }
+}
+
+/// True when the root plainly says `CA[UTF-8]`: the property in the first node, before
+/// any `;`, `(` or `)` after the node's own (a quick look; `false` sends the game to the
+/// full reading).
+fn says_utf8(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let Some(root) = memchr::memchr(b';', bytes) else {
+        return false;
+    };
+    let Some(ca) = memchr::memmem::find(&bytes[root..], b"CA[") else {
+        return false;
+    };
+    let (before, value) = (&bytes[root + 1..root + ca], &bytes[root + ca + 3..]);
+    let plain = !before.iter().any(|b| matches!(b, b';' | b'(' | b')'))
+        && !before.last().is_some_and(u8::is_ascii_alphabetic);
+    plain && value.len() > 5 && value[..6].eq_ignore_ascii_case(b"utf-8]")
 }
 
 /// A game's text with the edits of its plan applied.
@@ -183,7 +207,14 @@ impl Fixer<'_> {
             Code::MultipleValues => self.multiple(i),
             Code::GameInfoFormat => self.info(i, &name, message),
             Code::LowercaseIdentifier => {
-                self.model(i).ident = name;
+                // Each spelling is reported once: every property spelt so is fixed.
+                let spelling = self.tree.props[i].ident;
+                for j in 0..self.tree.props.len() {
+                    let p = &self.tree.props[j];
+                    if p.ident == spelling && !p.values.is_empty() && !self.deleted(j) {
+                        self.model(j).ident = name.clone();
+                    }
+                }
                 true
             }
             Code::BadValue => self.bad_value(i, &name, message),

@@ -38,12 +38,16 @@ fn each_fix_keeps_every_other_byte() {
         // Both comments kept.
         ("(;FF[4];B[aa]C[one] C[two])", "(;FF[4];B[aa]C[one\ntwo] )"),
         // Game information as the message proposes.
-        ("(;FF[4]DT[2018.04.27];B[aa])", "(;FF[4]DT[2018-04-27];B[aa])"),
+        (
+            "(;FF[4]DT[2018.04.27];B[aa])",
+            "(;FF[4]DT[2018-04-27];B[aa])",
+        ),
         ("(;FF[4]RE[W+Time Over];B[aa])", "(;FF[4]RE[W+T];B[aa])"),
         ("(;FF[4]RE[draw];B[aa])", "(;FF[4]RE[Draw];B[aa])"),
         ("(;FF[4]KM[5 1/2];B[aa])", "(;FF[4]KM[5.5];B[aa])"),
         // Identifiers in capitals.
         ("(;FF[4]GaMe[1];B[aa])", "(;FF[4]GM[1];B[aa])"),
+        ("(;FF[4];b[aa];w[bb];b[cc])", "(;FF[4];B[aa];W[bb];B[cc])"),
         ("(;SZ[19:19];B[aa])", "(;SZ[19];B[aa])"),
         // Recovered syntax written valid.
         ("(GM[1]SZ[9];B[aa])", "(;GM[1]SZ[9];B[aa])"),
@@ -94,4 +98,12 @@ fn utf8_in_the_root() {
     let text = "(;FF[4]PB[黑];B[aa])";
     let plan = super::plan(text, &[], true);
     assert_eq!(apply(text, &plan.edits), "(;CA[UTF-8]FF[4]PB[黑];B[aa])");
+    for (text, says) in [
+        ("(;FF[4]CA[utf-8]PB[黑];B[aa])", true),
+        ("(;FF[4]C[a;b]CA[UTF-8];B[aa])", false),
+        ("(;FF[4];CA[UTF-8]B[aa])", false),
+        ("(;FF[4]RCA[UTF-8];B[aa])", false),
+    ] {
+        assert_eq!(says_utf8(text), says, "{text}");
+    }
 }

@@ -60,7 +60,10 @@ pub fn summary_line(s: &Summary) -> String {
         line.push_str(&format!("; {} fixed in {files}", count(s.fixed, "finding")));
     }
     if s.fixable > 0 {
-        line.push_str(&format!("; {} fixable with --fix", thousands(s.fixable as u64)));
+        line.push_str(&format!(
+            "; {} fixable with --fix",
+            thousands(s.fixable as u64)
+        ));
     }
     line.push('.');
     line

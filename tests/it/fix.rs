@@ -20,6 +20,11 @@ fn copy_tree(from: &Path, to: &Path) {
             copy_tree(&path, &target);
         } else {
             std::fs::copy(&path, &target).unwrap();
+            // The shared corpus is read-only; its copy is not.
+            let mut permissions = std::fs::metadata(&target).unwrap().permissions();
+            #[allow(clippy::permissions_set_readonly_false)]
+            permissions.set_readonly(false);
+            std::fs::set_permissions(&target, permissions).unwrap();
         }
     }
 }
@@ -85,7 +90,10 @@ fn by_game(lines: &[Value]) -> BTreeMap<(String, u64), Value> {
     games(lines)
         .into_iter()
         .map(|g| {
-            let key = (g["path"].as_str().unwrap().to_string(), g["game"].as_u64().unwrap());
+            let key = (
+                g["path"].as_str().unwrap().to_string(),
+                g["game"].as_u64().unwrap(),
+            );
             (key, g.clone())
         })
         .collect()
@@ -109,7 +117,14 @@ fn every_corpus_record_fixed_audits_the_same() {
     copy_tree(&shared.join("real"), &dir.path().join("real"));
     copy_tree(&shared.join("tygem"), &dir.path().join("tygem"));
     let path = dir.path().to_string_lossy().into_owned();
-    let common = ["audit", "--format", "jsonl", "--exit-zero", "--dead", "none"];
+    let common = [
+        "audit",
+        "--format",
+        "jsonl",
+        "--exit-zero",
+        "--dead",
+        "none",
+    ];
 
     let before = audit_json(&[&common[..], &[path.as_str()]].concat());
     let marked = fixable(&before);
@@ -127,17 +142,39 @@ fn every_corpus_record_fixed_audits_the_same() {
             changed.push(format!("{key:?}:\n  before {was}\n  after  {is}"));
         }
     }
-    assert!(changed.is_empty(), "{} games changed:\n{}", changed.len(), changed.join("\n"));
+    assert!(
+        changed.is_empty(),
+        "{} games changed:\n{}",
+        changed.len(),
+        changed.join("\n")
+    );
     let summary = &after.last().unwrap()["data"];
-    assert!(summary["fixed"].as_u64().unwrap() >= marked as u64 / 2, "{summary}");
+    assert!(
+        summary["fixed"].as_u64().unwrap() >= marked as u64 / 2,
+        "{summary}"
+    );
 
     // A second fix changes no byte, and --diff finds nothing left to do.
     let fixed_once = contents(dir.path());
     let again = sgfaudit(&["audit", "--fix", "--exit-zero", "-q", &path]);
-    assert_eq!(contents(dir.path()), fixed_once, "a second --fix changed bytes");
-    assert_ne!(again.status.code(), Some(2), "{}", String::from_utf8_lossy(&again.stderr));
+    assert_eq!(
+        contents(dir.path()),
+        fixed_once,
+        "a second --fix changed bytes"
+    );
+    assert_ne!(
+        again.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
     let diff = sgfaudit(&["audit", "--diff", &path]);
-    assert_eq!(diff.status.code(), Some(0), "{}", String::from_utf8_lossy(&diff.stdout));
+    assert_eq!(
+        diff.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&diff.stdout)
+    );
     assert!(diff.stdout.is_empty());
 }
 
@@ -178,7 +215,12 @@ fn fix_keeps_permissions_and_reports_what_it_fixed() {
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
     let path = dir.path().to_string_lossy().into_owned();
     let out = sgfaudit(&["audit", "--fix", "--format", "jsonl", &path]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines = json_lines(&out.stdout);
     let summary = &lines.last().unwrap()["data"];
     assert_eq!(summary["fixed"], 4, "{summary}");
@@ -222,5 +264,9 @@ fn archives_standard_input_and_read_only_files_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("read-only") && err.contains("a.sgf"), "{err}");
-    assert_eq!(std::fs::read(&file).unwrap(), bytes, "a read-only file rewritten");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        bytes,
+        "a read-only file rewritten"
+    );
 }
