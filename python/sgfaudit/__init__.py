@@ -58,7 +58,7 @@ FINDING_COLUMNS: Dict[str, type] = {
     "path": str, "game": int, "status": str, "code": str, "severity": str,
     "move": int, "color": str, "point": str, "vertex": str, "line": int,
     "column": int, "article": int, "first_seen": int, "cycle_length": int,
-    "message": str, "variation": str,
+    "message": str, "variation": str, "fixable": str,
 }  # fmt: skip
 
 Paths = Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]]
