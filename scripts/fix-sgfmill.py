@@ -17,7 +17,9 @@ from sgfmill import sgf
 
 def main_line(data: bytes):
     game = sgf.Sgf_game.from_bytes(data)
-    return [node.get_move() for node in game.get_main_sequence()]
+    # The moves (passes included); a node without a move (setup, comments) is no move.
+    moves = (node.get_move() for node in game.get_main_sequence())
+    return [m for m in moves if m != (None, None)]
 
 
 def main() -> int:

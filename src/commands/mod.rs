@@ -101,7 +101,8 @@ fn fix_first(args: &AuditArgs, config: &crate::run::RunConfig) -> io::Result<Fix
     }
     if args.diff {
         let (n, f) = (done.fixed, done.files);
-        writeln!(err, "sgfaudit: {n} findings would be fixed in {f} files")?;
+        let files = if f == 1 { "file" } else { "files" };
+        writeln!(err, "sgfaudit: {n} findings would be fixed in {f} {files}")?;
         return Ok(FixStep::Exit(if !done.errors.is_empty() {
             2
         } else {

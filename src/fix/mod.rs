@@ -42,6 +42,7 @@ pub fn may_fix(code: Code) -> bool {
             | Code::LowercaseIdentifier
             | Code::BadValue
             | Code::ParseError
+            | Code::SetupAndMove
     )
 }
 
@@ -71,6 +72,7 @@ pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
         tree: Tree::read(text),
         models: HashMap::new(),
         inserts: Vec::new(),
+        split: Vec::new(),
     };
     let mut fixed = vec![false; findings.len()];
     let mut order: Vec<usize> = (0..findings.len()).collect();
@@ -148,8 +150,10 @@ struct Fixer<'a> {
     tree: Tree<'a>,
     /// The properties rewritten, by index in the tree.
     models: HashMap<usize, Model>,
-    /// Text inserted at an offset (a missing `(`, `;` or `)`).
+    /// Text inserted at an offset (a missing `(`, `;` or `)`, a node of setup).
     inserts: Vec<(usize, String)>,
+    /// The nodes whose setup was given a node of its own.
+    split: Vec<usize>,
 }
 
 impl Fixer<'_> {
@@ -218,6 +222,7 @@ impl Fixer<'_> {
                 true
             }
             Code::BadValue => self.bad_value(i, &name, message),
+            Code::SetupAndMove => self.split_setup(i),
             _ => false,
         }
     }
@@ -327,6 +332,44 @@ impl Fixer<'_> {
             return false;
         };
         self.model(i).values[k] = corrected.to_string();
+        true
+    }
+
+    /// Setup and a move in one node (not the root): the setup goes into a node of its own
+    /// just before, which is the order the audit applies them in.
+    fn split_setup(&mut self, i: usize) -> bool {
+        let node = self.tree.props[i].node;
+        let at = self.tree.nodes[node].at;
+        if node == 0 || self.text.as_bytes().get(at) != Some(&b';') {
+            return false;
+        }
+        if self.split.contains(&node) {
+            return true;
+        }
+        let setup: Vec<usize> = (0..self.tree.props.len())
+            .filter(|&j| {
+                let p = &self.tree.props[j];
+                p.node == node
+                    && matches!(p.name().as_str(), "AB" | "AW" | "AE" | "PL")
+                    && !p.values.is_empty()
+                    && !self.deleted(j)
+            })
+            .collect();
+        let damaged = setup.iter().any(|&j| {
+            let p = &self.tree.props[j];
+            self.text[p.at..p.end].contains('\u{FFFD}')
+        });
+        if setup.is_empty() || damaged {
+            return false;
+        }
+        let mut node_text = String::new();
+        for j in setup {
+            node_text.push_str(&self.model(j).render());
+            self.model(j).deleted = true;
+        }
+        node_text.push(';');
+        self.inserts.push((at + 1, node_text));
+        self.split.push(node);
         true
     }
 

@@ -49,6 +49,12 @@ fn each_fix_keeps_every_other_byte() {
         ("(;FF[4]GaMe[1];B[aa])", "(;FF[4]GM[1];B[aa])"),
         ("(;FF[4];b[aa];w[bb];b[cc])", "(;FF[4];B[aa];W[bb];B[cc])"),
         ("(;SZ[19:19];B[aa])", "(;SZ[19];B[aa])"),
+        // Setup in a node of its own, before the move, as the audit applies it.
+        (
+            "(;FF[4];B[aa];W[kq]CR[kq]PL[B])",
+            "(;FF[4];B[aa];PL[B];W[kq]CR[kq])",
+        ),
+        ("(;FF[4];B[aa];AE[aa]W[aa])", "(;FF[4];B[aa];AE[aa];W[aa])"),
         // Recovered syntax written valid.
         ("(GM[1]SZ[9];B[aa])", "(;GM[1]SZ[9];B[aa])"),
     ];
@@ -73,6 +79,7 @@ fn what_would_lose_data_stays() {
         "(;FF[4];B[ce][too much values])",
         "(;FF[4];KO[7.5]B[aa])",
         "(;FF[4];B[aa]W[bb])",
+        "(;FF[4]AB[aa]B[bb])",
     ] {
         let (got, left) = fixed(text);
         assert_eq!(got, text, "nothing rewritten");
