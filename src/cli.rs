@@ -253,6 +253,17 @@ pub struct AuditArgs {
     /// more first): each game with an earlier copy gets a `duplicate` finding.
     #[arg(long)]
     pub duplicates: bool,
+    /// Rewrite the files in place so that every finding marked fixable ([*]) is gone,
+    /// without changing the game (moves, setup, RE's winner and margin, comments, private
+    /// properties and variations stay), then audit the fixed files. Plain files and
+    /// folders only: archives, .gz and standard input are refused (exit code 2); a file
+    /// that is read-only or changed while it was read is left as it is (exit code 2).
+    #[arg(long, conflicts_with_all = ["diff", "shard"])]
+    pub fix: bool,
+    /// Print what --fix would change, a unified diff per file, and write nothing; exit
+    /// code 1 when some file would change. Plain files and folders only, as --fix.
+    #[arg(long, conflicts_with = "shard")]
+    pub diff: bool,
     /// Show no games: the summary only (input errors still go to stderr).
     #[arg(long, short = 'q')]
     pub quiet: bool,

@@ -5,7 +5,12 @@
 
 pub mod markdown;
 
-pub use crate::finding::catalogue::{entry, explain};
+pub use crate::finding::catalogue::entry;
+
+/// A code's page: the catalogue's, then what `audit --fix` does with it.
+pub fn explain(code: crate::finding::Code) -> String {
+    crate::finding::catalogue::explain(code) + &crate::fix::catalogue::line(code)
+}
 
 #[cfg(test)]
 mod tests {

@@ -91,6 +91,7 @@ class Finding(TypedDict):
     first_seen: Optional[int]
     cycle_length: Optional[int]
     variation: Optional[str]
+    fixable: bool
 
 
 class DeadStones(TypedDict):
@@ -190,6 +191,9 @@ class Summary(TypedDict):
     by_severity: Dict[str, int]
     failing: int
     unreadable: int
+    fixable: int
+    fixed: int
+    files_fixed: int
     elapsed_ms: int
     games_per_second: float
 
@@ -217,7 +221,7 @@ FINDING_COLUMNS: Dict[str, type] = {
     "path": str, "game": int, "status": str, "code": str, "severity": str,
     "move": int, "color": str, "point": str, "vertex": str, "line": int,
     "column": int, "article": int, "first_seen": int, "cycle_length": int,
-    "message": str, "variation": str,
+    "message": str, "variation": str, "fixable": str,
 }  # fmt: skip
 
 _ERROR = b'{"type":"error","data":'

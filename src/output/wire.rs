@@ -196,6 +196,8 @@ struct FindingJson<'a> {
     /// The side variation the finding is in: the child index of each game tree from the
     /// root down to it (`"0.2.1"`); `null` on the main line.
     variation: Option<&'a str>,
+    /// True when `sgfaudit audit --fix` rewrites the record so that the finding is gone.
+    fixable: bool,
 }
 
 impl<'a> FindingJson<'a> {
@@ -214,6 +216,7 @@ impl<'a> FindingJson<'a> {
             first_seen: f.first_seen,
             cycle_length: f.cycle_length,
             variation: f.variation.as_deref(),
+            fixable: f.fixable,
         }
     }
 }

@@ -21,6 +21,7 @@ mod dups;
 mod dups_spill;
 mod estimate_accuracy;
 mod estimate_positions;
+mod fix;
 mod format_rules;
 mod formats;
 mod fuzz_finds;
