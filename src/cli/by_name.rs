@@ -39,6 +39,9 @@ const NOT_BY_NAME: &[&str] = &[
     "color",
     "files-from",
     "output-file",
+    // Rewriting files is the command line's (`audit --fix`), not a library call's.
+    "fix",
+    "diff",
     "help",
     "version",
 ];
