@@ -314,7 +314,13 @@ mod tests {
                 typos[7 + 11 * k] = free[k + 1];
             }
             let mut opening = game[..35.min(n)].to_vec();
-            opening.extend(other.iter().filter(|p| !opening.contains(p)).take(30));
+            let rest: Vec<(u8, u8)> = other
+                .iter()
+                .filter(|p| !opening.contains(p))
+                .take(30)
+                .copied()
+                .collect();
+            opening.extend(rest);
             let short: Vec<(u8, u8)> = game[..20]
                 .iter()
                 .chain(&free[..15 + seed as usize % 20])
