@@ -1,6 +1,7 @@
 //! `sgfaudit._native`'s duplicate finder for `sgfaudit.dask.dups`: the key lines of a
 //! partition's games (pure: the same pieces give the same lines), and the clusters of
-//! key lines as the rows of `sgfaudit dups --format csv`.
+//! key lines as the rows of `sgfaudit dups --format csv`, and what ties each game of key
+//! lines to the others (the hashes the lines are shuffled by).
 
 use std::io::{self, BufRead, Cursor};
 
@@ -9,8 +10,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use sgfaudit::commands::dups::{report_bytes, search_key_lines, write_keys};
-use sgfaudit::dups::DEFAULT_MEMORY;
+use sgfaudit::dups::{links, DEFAULT_MEMORY};
 use sgfaudit::output::dups::DUPS_FORMATS;
+use sgfaudit::output::keys as keys_file;
 use sgfaudit::output::progress::ProgressMode;
 use sgfaudit::output::InputError;
 use sgfaudit::run::ordered::GamesConfig;
@@ -102,9 +104,37 @@ fn dups_csv<'py>(
     }
 }
 
+/// What ties each game of key lines (`dups --format keys`, one game a line, blank lines
+/// skipped) to the games it may be clustered with (`sgfaudit::dups::links`): the
+/// number of its line among the games (little-endian `u32`s) and a hash (little-endian
+/// `i64`s), a pair for each hash; a line that is not a key raises `ValueError`.
+#[pyfunction]
+fn dups_links<'py>(
+    py: Python<'py>,
+    lines: &[u8],
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let found = py.allow_threads(|| {
+        let (mut games, mut hashes) = (Vec::new(), Vec::new());
+        let text = std::str::from_utf8(lines).map_err(|e| e.to_string())?;
+        let keys = text.lines().filter(|l| !l.trim().is_empty());
+        for (game, line) in keys.enumerate() {
+            let (_, _, key) =
+                keys_file::parse(line).map_err(|e| format!("line {}: {e}", game + 1))?;
+            for hash in links(&key) {
+                games.extend_from_slice(&(game as u32).to_le_bytes());
+                hashes.extend_from_slice(&hash.to_le_bytes());
+            }
+        }
+        Ok::<_, String>((games, hashes))
+    });
+    let (games, hashes) = found.map_err(PyValueError::new_err)?;
+    Ok((PyBytes::new(py, &games), PyBytes::new(py, &hashes)))
+}
+
 /// Adds the duplicate finder's functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dups_keys, m)?)?;
     m.add_function(wrap_pyfunction!(dups_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(dups_links, m)?)?;
     Ok(())
 }

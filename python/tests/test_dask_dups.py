@@ -50,7 +50,7 @@ def as_text(frame):
 
 
 @pytest.mark.parametrize("paths,sizes", [
-    (TYGEM, [4 << 20, 16 << 20, 1 << 30]),
+    (TYGEM, [2 << 20, 16 << 20, 1 << 30]),
     ([REAL], [64 << 10, 1 << 20, 1 << 30]),
 ])
 def test_the_clusters_are_the_command_lines_whatever_the_partitions(client, paths, sizes):
@@ -64,6 +64,22 @@ def test_the_clusters_are_the_command_lines_whatever_the_partitions(client, path
         got = as_text(frame.compute())
         pd.testing.assert_frame_equal(got, want.astype(object), check_dtype=False)
     assert counts[0] > counts[-1] >= 1, counts
+
+
+def test_the_keys_are_shuffled_into_groups_clustered_apart(client):
+    """The keys of the games that may be copies reach the clustering through a shuffle,
+    spread over several partitions, none holding them all; the others go no further."""
+    keyed, grouped = sgfaudit.dask._dups_grouped(TYGEM, 4 << 20)
+    assert grouped.npartitions == len(keyed) > 2
+    sizes = grouped.map_partitions(
+        lambda f: pd.DataFrame({"games": [len(f)], "groups": [f["group"].nunique()]}),
+        meta={"games": "int64", "groups": "int64"}).compute()
+    games = sum(len(k) for k, _, _ in client.compute([k for k in keyed], sync=True))
+    clustered = expected(TYGEM)
+    in_clusters = (clustered["cluster"] != "").sum()
+    assert in_clusters <= sizes["games"].sum() < games, (in_clusters, sizes, games)
+    assert (sizes["games"] > 0).sum() > 2
+    assert sizes["games"].max() < sizes["games"].sum() / 2, sizes
 
 
 def test_types_and_a_tiny_memory(client):

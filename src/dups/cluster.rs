@@ -441,6 +441,30 @@ fn compare_bucket(
     compared
 }
 
+/// What ties a game to the others it may be clustered with, as hashes: its board and
+/// first [`MIN_MOVES`] moves (every exact or prefix copy shares them, and so does every
+/// game between two such copies in the sorted order), and each of its hashed blocks (a
+/// `near` pair shares one; a bucket is all the games of a block). Games that share no
+/// hash with another one, directly or through others, never meet in [`grouping_in`]:
+/// clustering each group of games so tied apart (the games of each in input order)
+/// gives the clusters of all the games together. Empty for a game too short to be
+/// clustered.
+pub fn links(key: &GameKey) -> Vec<u64> {
+    if key.moves() < MIN_MOVES {
+        return Vec::new();
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (key.width, key.height, &key.canonical[..MIN_MOVES]).hash(&mut h);
+    let mut links = vec![h.finish()];
+    for which in 0..2 {
+        let moves = key.near_moves(which);
+        for start in block_starts(moves.len()) {
+            links.push(block_hash(key, which, start, &moves[start..start + BLOCK]));
+        }
+    }
+    links
+}
+
 /// The order of the block entries: orientation, hash, game.
 fn block_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
     let at = |e: &[u8]| {

@@ -14,7 +14,7 @@ pub mod spill;
 pub mod store;
 pub mod symmetry;
 
-pub use cluster::{group, Group, Relation, MIN_MOVES};
+pub use cluster::{group, links, Group, Relation, MIN_MOVES};
 pub use key::GameKey;
 pub use store::{KeyStore, Loaded, DEFAULT_MEMORY};
 pub use symmetry::Symmetry;
@@ -209,6 +209,7 @@ mod tests {
     use super::*;
     use crate::audit::GameInput;
     use crate::input::split::split;
+    use std::collections::HashSet;
 
     /// `n` different points of the 19×19 board in a scrambled order, from `seed`.
     fn points(seed: u64, n: usize) -> Vec<(u8, u8)> {
@@ -291,5 +292,95 @@ mod tests {
             let expected = (changed <= cluster::NEAR_CHANGES).then_some(Relation::Near);
             assert_eq!(clustered(&game, &typo), expected, "{changed} moves changed");
         }
+    }
+
+    /// Games that are copies in every way (exact, a start, a few changed moves, one early),
+    /// games that only share an opening, short games that share their first moves.
+    fn tangled() -> Vec<Vec<(u8, u8)>> {
+        let mut games = Vec::new();
+        for seed in 10..22u64 {
+            let n = 40 + (seed as usize * 37) % 120;
+            let game = points(seed, n);
+            let other = points(seed + 100, 200);
+            let free: Vec<(u8, u8)> = other
+                .iter()
+                .filter(|p| !game.contains(p))
+                .copied()
+                .collect();
+            let mut typo = game.clone();
+            typo[(seed as usize) % 3 + 1] = free[0];
+            let mut typos = game.clone();
+            for k in 0..(seed as usize % 4 + 1) {
+                typos[7 + 11 * k] = free[k + 1];
+            }
+            let mut opening = game[..35.min(n)].to_vec();
+            let rest: Vec<(u8, u8)> = other
+                .iter()
+                .filter(|p| !opening.contains(p))
+                .take(30)
+                .copied()
+                .collect();
+            opening.extend(rest);
+            let short: Vec<(u8, u8)> = game[..20]
+                .iter()
+                .chain(&free[..15 + seed as usize % 20])
+                .copied()
+                .collect();
+            games.extend([
+                game.clone(),
+                typo,
+                game[..n / 2 + seed as usize % 5].to_vec(),
+            ]);
+            games.extend([typos, opening, short, game]);
+        }
+        // Interleaved, so that a cluster's games are far apart in input order.
+        let (even, odd): (Vec<_>, Vec<_>) =
+            games.into_iter().enumerate().partition(|(i, _)| i % 2 == 0);
+        odd.into_iter().chain(even).map(|(_, g)| g).collect()
+    }
+
+    #[test]
+    fn the_games_tied_by_their_links_clustered_apart_give_the_clusters_of_all() {
+        let keys: Vec<GameKey> = tangled().iter().map(|g| key(g)).collect();
+        let all = clusters(&keys);
+        // Groups of games sharing a link, each by its first game.
+        let mut up: Vec<usize> = (0..keys.len()).collect();
+        fn root(up: &mut [usize], mut a: usize) -> usize {
+            while up[a] != a {
+                a = up[a];
+            }
+            a
+        }
+        let mut first_with = std::collections::HashMap::new();
+        for (g, k) in keys.iter().enumerate() {
+            for hash in links(k) {
+                let f = *first_with.entry(hash).or_insert(g);
+                let (a, b) = (root(&mut up, f), root(&mut up, g));
+                up[a.max(b)] = a.min(b);
+            }
+        }
+        let mut apart = Vec::new();
+        let mut groups = 0;
+        for r in 0..keys.len() {
+            let games: Vec<usize> = (0..keys.len()).filter(|&g| root(&mut up, g) == r).collect();
+            if games.len() < 2 {
+                continue;
+            }
+            groups += 1;
+            let sub: Vec<GameKey> = games.iter().map(|&g| keys[g].clone()).collect();
+            for mut c in clusters(&sub) {
+                c.members.iter_mut().for_each(|m| m.game = games[m.game]);
+                apart.push(c);
+            }
+        }
+        apart.sort_by_key(|c| c.members[0].game);
+        assert!(groups >= 3, "{groups} groups");
+        let relations: HashSet<Relation> = all
+            .iter()
+            .flat_map(|c| &c.members)
+            .map(|m| m.relation)
+            .collect();
+        assert_eq!(relations.len(), 4, "{relations:?}");
+        assert_eq!(apart, all);
     }
 }
