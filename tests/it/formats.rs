@@ -126,10 +126,10 @@ fn show_as_text_and_svg() {
 
 /// The keys of a `NAME: Dict[str, type] = {…}` of the Python package, in order.
 fn python_columns(name: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(root().join("python/sgfaudit/__init__.py")).unwrap();
+    let text = std::fs::read_to_string(root().join("python/sgfaudit/_core.py")).unwrap();
     let start = text
         .find(&format!("{name}: Dict[str, type] = {{"))
-        .unwrap_or_else(|| panic!("{name} in python/sgfaudit/__init__.py"));
+        .unwrap_or_else(|| panic!("{name} in python/sgfaudit/_core.py"));
     let body = &text[start..];
     let body = &body[body.find('{').unwrap() + 1..body.find('}').unwrap()];
     body.split(',')
