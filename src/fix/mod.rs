@@ -13,7 +13,13 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::finding::{Code, Finding};
+use crate::sgf::record::{parse_game_with, Limits};
 use tree::Tree;
+
+/// The identifier a second, different `AP[]` of a node is kept under: a private property
+/// (readers keep it, SGFC with a warning), so that the first `AP` is the one every reader
+/// takes and the other's value is kept byte for byte.
+pub const SECOND_AP: &str = "XAP";
 
 /// Replace `range` of the game's text with `text` (an insertion when the range is empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +49,7 @@ pub fn may_fix(code: Code) -> bool {
             | Code::BadValue
             | Code::ParseError
             | Code::SetupAndMove
+            | Code::OldPass
     )
 }
 
@@ -73,6 +80,7 @@ pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
         models: HashMap::new(),
         inserts: Vec::new(),
         split: Vec::new(),
+        apart: Vec::new(),
     };
     let mut fixed = vec![false; findings.len()];
     let mut order: Vec<usize> = (0..findings.len()).collect();
@@ -82,6 +90,11 @@ pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
     });
     for i in order {
         fixed[i] = fixer.fix(&findings[i], value_open);
+    }
+    if findings.iter().any(|f| f.code == Code::OldPass) && fixer.ff4() {
+        for (f, fixed) in findings.iter().zip(fixed.iter_mut()) {
+            *fixed |= f.code == Code::OldPass;
+        }
     }
     if utf8 {
         fixer.utf8_root();
@@ -154,6 +167,8 @@ struct Fixer<'a> {
     inserts: Vec<(usize, String)>,
     /// The nodes whose setup was given a node of its own.
     split: Vec<usize>,
+    /// The properties kept apart under [`SECOND_AP`].
+    apart: Vec<usize>,
 }
 
 impl Fixer<'_> {
@@ -198,8 +213,9 @@ impl Fixer<'_> {
         if prop.values.is_empty() || self.text[prop.at..prop.end].contains('\u{FFFD}') {
             return false;
         }
-        if self.deleted(i) {
-            // An empty property already taken out: nothing of it is left to report.
+        if self.deleted(i) || self.apart.contains(&i) {
+            // An empty property already taken out, or a second `AP` kept apart: nothing
+            // of it is left to report.
             return true;
         }
         let name = self.tree.props[i].name();
@@ -269,10 +285,39 @@ impl Fixer<'_> {
             // The same value twice.
         } else if matches!(name, "C" | "GC") && a.len() == 1 && b.len() == 1 {
             self.model(j).values[0] = format!("{}\n{}", a[0], b[0]);
+        } else if name == "AP" {
+            return self.keep_apart(i);
         } else {
             return false;
         }
         self.model(i).deleted = true;
+        true
+    }
+
+    /// A second `AP` of a node with another value (`AP[GNU Go:3.8]...AP[foxwq]`, Fox's
+    /// records): the first stays the application every reader takes; this one is written
+    /// as the private [`SECOND_AP`], its values as they were, so that no reader drops it.
+    /// Not when the node holds that identifier already, or when a third `AP` would need
+    /// it too (one of the two values would be lost).
+    fn keep_apart(&mut self, i: usize) -> bool {
+        let node = self.tree.props[i].node;
+        let taken = self
+            .tree
+            .props
+            .iter()
+            .any(|p| p.node == node && p.name() == SECOND_AP)
+            || self.apart.iter().any(|&k| self.tree.props[k].node == node);
+        if taken {
+            return false;
+        }
+        let values = self.tree.props[i].values.iter().map(|(v, _)| v.to_string());
+        let model = Model {
+            ident: SECOND_AP.to_string(),
+            values: values.collect(),
+            deleted: false,
+        };
+        self.models.insert(i, model);
+        self.apart.push(i);
         true
     }
 
@@ -397,6 +442,55 @@ impl Fixer<'_> {
         true
     }
 
+    /// `FF[4]` in the root of a record that writes its passes `B[]` in an older (or no)
+    /// `FF`: its `FF` rewritten, or one added after its `;`. Only when the record read as
+    /// `FF[4]` is otherwise as valid as before (no finding of a code it did not have, none
+    /// more of one it had: no property defined only before `FF[4]`, no identifier in mixed
+    /// case) and holds the same moves and setup. True when it is.
+    fn ff4(&mut self) -> bool {
+        let root = self.tree.nodes.first().map(|n| n.at);
+        let ff = (0..self.tree.props.len()).find(|&i| {
+            let p = &self.tree.props[i];
+            p.node == 0 && p.name() == "FF" && !self.deleted(i)
+        });
+        let edit = match (root, ff) {
+            (_, Some(i)) => {
+                let values = self.values(i);
+                let older = values.len() == 1
+                    && values[0]
+                        .trim()
+                        .parse::<u32>()
+                        .is_ok_and(|n| (1..4).contains(&n));
+                if !older {
+                    return false;
+                }
+                let prop = &self.tree.props[i];
+                Edit {
+                    range: prop.at..prop.end,
+                    text: "FF[4]".into(),
+                }
+            }
+            (Some(at), None) if self.text.as_bytes().get(at) == Some(&b';') => Edit {
+                range: at + 1..at + 1,
+                text: "FF[4]".into(),
+            },
+            _ => return false,
+        };
+        let candidate = apply(self.text, std::slice::from_ref(&edit));
+        if !same_but_passes(self.text, &candidate) {
+            return false;
+        }
+        match ff {
+            Some(i) => {
+                let model = self.model(i);
+                model.ident = "FF".into();
+                model.values = vec!["4".into()];
+            }
+            None => self.inserts.push((edit.range.start, edit.text)),
+        }
+        true
+    }
+
     /// `CA[UTF-8]` in the root: its `CA` rewritten, or one added after its `;`.
     fn utf8_root(&mut self) {
         let Some(root) = self.tree.nodes.first().cloned() else {
@@ -447,6 +541,30 @@ impl Fixer<'_> {
         edits.sort_by_key(|e| (e.range.start, e.range.end));
         edits
     }
+}
+
+/// True when `after` (the record with `FF[4]`) reads the same moves and setup as `before`
+/// and has no finding `before` has not, code by code, and no old-style pass.
+fn same_but_passes(before: &str, after: &str) -> bool {
+    let (a, b) = (
+        parse_game_with(before, Limits::default(), true),
+        parse_game_with(after, Limits::default(), true),
+    );
+    let count =
+        |problems: &[Finding], code: Code| problems.iter().filter(|p| p.code == code).count();
+    let moves = |r: &crate::sgf::record::GameRecord| -> Vec<_> {
+        r.nodes
+            .iter()
+            .map(|n| (n.mv.map(|m| (m.color, m.target)), n.player, n.setup.len()))
+            .collect()
+    };
+    moves(&a) == moves(&b)
+        && a.setup == b.setup
+        && a.side_nodes.len() == b.side_nodes.len()
+        && count(&b.problems, Code::OldPass) == 0
+        && b.problems
+            .iter()
+            .all(|p| count(&b.problems, p.code) <= count(&a.problems, p.code))
 }
 
 /// The value a game-information finding proposes (`... it would be corrected to DT[...]`).

@@ -45,6 +45,11 @@ fn each_fix_keeps_every_other_byte() {
         ("(;FF[4]RE[W+Time Over];B[aa])", "(;FF[4]RE[W+T];B[aa])"),
         ("(;FF[4]RE[draw];B[aa])", "(;FF[4]RE[Draw];B[aa])"),
         ("(;FF[4]KM[5 1/2];B[aa])", "(;FF[4]KM[5.5];B[aa])"),
+        // A time written as a clock, in seconds.
+        ("(;FF[4]TM[30:00];B[aa])", "(;FF[4]TM[1800];B[aa])"),
+        // Passes B[] of FF[4] in an older or no FF: the record becomes FF[4].
+        ("(;FF[3]SZ[9];B[];W[])", "(;FF[4]SZ[9];B[];W[])"),
+        ("(;SZ[9]KM[6.5];B[];W[])", "(;FF[4]SZ[9]KM[6.5];B[];W[])"),
         // Identifiers in capitals.
         ("(;FF[4]GaMe[1];B[aa])", "(;FF[4]GM[1];B[aa])"),
         ("(;FF[4];b[aa];w[bb];b[cc])", "(;FF[4];B[aa];W[bb];B[cc])"),
@@ -74,7 +79,10 @@ fn what_would_lose_data_stays() {
         "(;FF[4]RE[B+AW];B[aa])",
         "(;FF[4]RE[Black resigns. W 133.5 B 81.0];B[aa])",
         "(;FF[4]DT[2017.08.14 11:47];B[aa])",
-        "(;FF[4]AP[GNU Go:3.8]AP[fox:1];B[aa])",
+        "(;FF[4]AP[GNU Go:3.8]XAP[x]AP[fox:1];B[aa])",
+        "(;FF[4]PB[one]PB[two];B[aa])",
+        // FF[4] would make an identifier in mixed case a finding.
+        "(;FF[3]GaMe[1];B[];W[])",
         "(;FF[4];LB[aa];B[aa])",
         "(;FF[4];B[ce][too much values])",
         "(;FF[4];KO[7.5]B[aa])",
@@ -85,6 +93,21 @@ fn what_would_lose_data_stays() {
         assert_eq!(got, text, "nothing rewritten");
         assert!(!left.is_empty(), "{text}");
     }
+}
+
+#[test]
+fn a_second_application_is_kept_apart() {
+    let text = "(;FF[4]AP[GNU Go:3.8]RE[W+R]AP[foxwq];B[aa])";
+    let (got, left) = fixed(text);
+    assert_eq!(got, "(;FF[4]AP[GNU Go:3.8]RE[W+R]XAP[foxwq];B[aa])");
+    assert!(left.is_empty(), "{left:?}");
+    // A private property, noted and not fixable: a second fix changes nothing.
+    assert_eq!(codes(&got), vec![Code::LongIdentifier]);
+    assert_eq!(fixed(&got).0, got);
+    // A third AP would need the same identifier: it stays, the second is kept apart.
+    let (got, left) = fixed("(;FF[4]AP[a:1]AP[b:2]AP[c:3];B[aa])");
+    assert_eq!(got, "(;FF[4]AP[a:1]XAP[b:2]AP[c:3];B[aa])");
+    assert_eq!(left, vec![Code::RepeatedProperty]);
 }
 
 #[test]

@@ -156,8 +156,12 @@ fn correct_result(v: &str) -> Option<String> {
     Some(format!("{winner}+{reason}"))
 }
 
-/// `1 hour` -> `3600`, `90 min` -> `5400`, or a real number written irregularly.
+/// `1 hour` -> `3600`, `90 min` -> `5400`, `30:00` -> `1800`, `1:00:00` -> `3600`, or a
+/// real number written irregularly.
 fn correct_time(v: &str) -> Option<String> {
+    if let Some(seconds) = clock(v) {
+        return Some(seconds.to_string());
+    }
     let lower = v.to_ascii_lowercase();
     let (number, unit) = lower.split_once(' ').unwrap_or((lower.as_str(), ""));
     let n: f64 = number.parse().ok()?;
@@ -168,6 +172,31 @@ fn correct_time(v: &str) -> Option<String> {
         _ => return correct_real(v),
     };
     Some(format!("{seconds}"))
+}
+
+/// A time written as a clock, minutes and seconds (`30:00`) or hours, minutes and seconds
+/// (`1:00:00`), in seconds; `None` for anything else (`10:00(5x1:00)`, `1:60`).
+fn clock(v: &str) -> Option<u64> {
+    let parts: Vec<&str> = v.trim().split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let mut seconds = 0u64;
+    for (k, part) in parts.iter().enumerate() {
+        let n: u64 = digits_any(part)?;
+        if k > 0 && (part.len() != 2 || n >= 60) {
+            return None;
+        }
+        seconds = seconds.checked_mul(60)?.checked_add(n)?;
+    }
+    Some(seconds)
+}
+
+/// One to six digits, as a number.
+fn digits_any(s: &str) -> Option<u64> {
+    ((1..=6).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse().ok())
+        .flatten()
 }
 
 /// `5,5` -> `5.5`, `.5` -> `0.5`, `5 1/2` -> `5.5`, `6.50` stays out (it is a real).
@@ -256,6 +285,10 @@ mod tests {
             .1
             .contains("not corrected"));
         assert_eq!(corrected("TM", "1 hour").as_deref(), Some("3600"));
+        assert_eq!(corrected("TM", "30:00").as_deref(), Some("1800"));
+        assert_eq!(corrected("TM", "1:00:00").as_deref(), Some("3600"));
+        assert_eq!(corrected("TM", "1:60"), None);
+        assert_eq!(corrected("TM", "10:00(5x1:00)"), None);
         assert!(check("TM", "30:00(5x1:00)")
             .unwrap()
             .1

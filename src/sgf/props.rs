@@ -240,6 +240,8 @@ pub(crate) fn private_owner(id: &str) -> Option<&'static str> {
     match id {
         "TT" | "RL" => Some("the Fox server"),
         "KGSDE" | "KGSSB" | "KGSSW" => Some("the KGS server"),
+        // Where `audit --fix` keeps a node's second, different `AP[]`.
+        "XAP" => Some("sgfaudit's --fix (a second AP[] of the node, kept)"),
         _ => None,
     }
 }
