@@ -8,6 +8,13 @@
 //! 100-move opening and then part (100 more moves each, from a fixed seed: see
 //! [`shared_opening`]), written into a temporary folder; `dups --jobs 1` on them is
 //! timed and its time per game printed against the Tygem files' time per game.
+//!
+//! Memory, at 60,000 and at a million generated games (`SGFAUDIT_BENCH_GAMES`, a
+//! comma-separated list, changes the sizes; see [`generated`]: distinct games, exact
+//! copies with other game information, and copies turned by a board symmetry, in files
+//! of 10,000 games): `dups` with the default `--memory` against `dups --memory 64G`
+//! (every key held in memory, the baseline) in the same run: time, peak memory, bytes
+//! a game, and the clusters found by each, which must be the same.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -87,6 +94,121 @@ fn shared_opening(path: &Path) {
     std::fs::write(path, text).expect("the shared-opening games are written");
 }
 
+/// Games a generated file holds.
+const GAMES_A_FILE: usize = 10_000;
+/// Moves of a generated game.
+const GENERATED_MOVES: usize = 120;
+
+/// The moves of distinct game `d`: `GENERATED_MOVES` different points from its seed.
+fn distinct_moves(d: usize) -> Vec<(u8, u8)> {
+    let mut rng = Rng(0x5eed_0000 + d as u64);
+    let mut all: Vec<(u8, u8)> = (0..19).flat_map(|c| (0..19).map(move |r| (c, r))).collect();
+    rng.pick(&mut all, GENERATED_MOVES);
+    all.truncate(GENERATED_MOVES);
+    all
+}
+
+/// `games` games in files of `GAMES_A_FILE` in `dir`: of every ten, eight distinct, one
+/// an exact copy of an earlier distinct game (other players), one such a copy turned by
+/// one of the seven other symmetries. Returns the number of copies.
+fn generated(dir: &Path, games: usize) -> usize {
+    use sgfaudit::dups::Symmetry;
+    let mut rng = Rng(11);
+    let (mut distinct, mut copies) = (0usize, 0usize);
+    let mut text = String::with_capacity(GAMES_A_FILE * 900);
+    for g in 0..games {
+        let (moves, players) = match g % 10 {
+            8 | 9 if distinct > 0 => {
+                let of = (rng.next() % distinct as u64) as usize;
+                let turn = if g % 10 == 8 {
+                    Symmetry::Identity
+                } else {
+                    Symmetry::ALL[1 + (rng.next() % 7) as usize]
+                };
+                copies += 1;
+                let moves = distinct_moves(of)
+                    .into_iter()
+                    .map(|(c, r)| turn.point(c, r, 19, 19))
+                    .collect();
+                (moves, format!("PB[copy{g}]PW[of{of}]"))
+            }
+            _ => {
+                distinct += 1;
+                (distinct_moves(distinct - 1), format!("PB[b{g}]PW[w{g}]"))
+            }
+        };
+        text.push_str("(;GM[1]FF[4]SZ[19]KM[6.5]RE[B+R]");
+        text.push_str(&players);
+        for (i, &(c, r)) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 { 'B' } else { 'W' };
+            text.push(';');
+            text.push(color);
+            text.push('[');
+            text.push((b'a' + c) as char);
+            text.push((b'a' + r) as char);
+            text.push(']');
+        }
+        text.push_str(")\n");
+        if (g + 1) % GAMES_A_FILE == 0 || g + 1 == games {
+            let file = dir.join(format!("generated-{:04}.sgf", g / GAMES_A_FILE));
+            std::fs::write(file, &text).expect("the generated games are written");
+            text.clear();
+        }
+    }
+    copies
+}
+
+/// `dups` on `games` generated games, default `--memory` against `--memory 64G`: the
+/// peak memory of each (MB).
+fn memory_bench(games: usize) -> (f64, f64) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let copies = generated(dir.path(), games);
+    let folder = vec![dir.path().to_path_buf()];
+    let base = ["dups", "--json", "--progress", "never", "--no-config"];
+    let (t_held, mb_held, held) =
+        measure_summary(&[&base[..], &["--memory", "64G"]].concat(), &folder);
+    let (t_spilled, mb_spilled, spilled) = measure_summary(&base, &folder);
+    let field = |summary: &str, name: &str| {
+        let at = summary
+            .find(&format!("\"{name}\":"))
+            .expect("a summary field")
+            + name.len()
+            + 3;
+        summary[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse::<usize>().ok())
+            .expect("a number")
+    };
+    let in_clusters = field(&spilled, "games_in_clusters");
+    let clusters = field(&spilled, "clusters");
+    assert_eq!(field(&spilled, "games"), games);
+    assert_eq!(
+        (clusters, in_clusters),
+        (field(&held, "clusters"), field(&held, "games_in_clusters")),
+        "the same clusters with the keys held or spilled"
+    );
+    assert_eq!(in_clusters - clusters, copies, "every planted copy found");
+    let per_game = |mb: f64| mb * 1024.0 * 1024.0 / games as f64;
+    println!(
+        "{games} generated games ({copies} copies; {clusters} clusters of {in_clusters} games):"
+    );
+    println!(
+        "  dups (default --memory): {t_spilled:.2} s, peak memory {mb_spilled:.1} MB, {:.0} bytes a game",
+        per_game(mb_spilled)
+    );
+    println!(
+        "  dups --memory 64G:       {t_held:.2} s, peak memory {mb_held:.1} MB, {:.0} bytes a game",
+        per_game(mb_held)
+    );
+    println!(
+        "  ratio default / held: time {:.2}x, memory {:.2}x",
+        t_spilled / t_held,
+        mb_spilled / mb_held
+    );
+    (mb_spilled, mb_held)
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
     v[v.len() / 2]
@@ -116,6 +238,36 @@ fn measure(args: &[&str], files: &[PathBuf]) -> (f64, f64) {
     (secs, usage.ru_maxrss as f64 / 1024.0)
 }
 
+/// Runs `sgfaudit ARGS FILES`: seconds, peak resident memory (MB) and the last line of
+/// its output (the summary).
+// The child is waited for by `wait4`, which also gives its own resource usage.
+#[allow(clippy::zombie_processes)]
+fn measure_summary(args: &[&str], files: &[PathBuf]) -> (f64, f64, String) {
+    use std::io::{Read, Seek};
+    let mut out = tempfile::tempfile().expect("a temporary file");
+    let t = Instant::now();
+    let child = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+        .args(args)
+        .args(files)
+        .stdout(out.try_clone().expect("the file again"))
+        .spawn()
+        .expect("sgfaudit runs");
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value; `wait4` fills it for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: `pid` is our child, not waited for yet; both pointers are valid.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let secs = t.elapsed().as_secs_f64();
+    assert_eq!(waited, pid, "wait4: {}", std::io::Error::last_os_error());
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) < 2);
+    let mut text = String::new();
+    out.rewind().expect("rewound");
+    out.read_to_string(&mut text).expect("the output reads");
+    let last = text.lines().last().unwrap_or("").to_string();
+    (secs, usage.ru_maxrss as f64 / 1024.0, last)
+}
+
 /// The number of games `sgfaudit dups` read in `files` (from its summary).
 fn games_in(files: &[PathBuf]) -> usize {
     let out = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
@@ -134,6 +286,20 @@ fn games_in(files: &[PathBuf]) -> usize {
 }
 
 fn main() {
+    let sizes: Vec<usize> = std::env::var("SGFAUDIT_BENCH_GAMES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![60_000, 1_000_000]);
+    let peaks: Vec<(usize, (f64, f64))> = sizes.iter().map(|&g| (g, memory_bench(g))).collect();
+    for pair in peaks.windows(2) {
+        let ((a, (sa, ha)), (b, (sb, hb))) = (pair[0], pair[1]);
+        let extra = |from: f64, to: f64| (to - from) * 1024.0 * 1024.0 / (b - a) as f64;
+        println!(
+            "per extra game from {a} to {b} games: {:.0} bytes (default --memory), {:.0} bytes (--memory 64G)",
+            extra(sa, sb),
+            extra(ha, hb)
+        );
+    }
     let files = files();
     let runs: usize = std::env::var("SGFAUDIT_BENCH_RUNS")
         .ok()

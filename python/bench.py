@@ -1,9 +1,11 @@
-"""Speed of the Python package, as ratios measured in one run (README: "Python").
+"""Speed of the Python package, as ratios measured in one run (docs/guide/python.md).
 
     target/ci-venv/bin/python python/bench.py [TYGEM_FILE ...]
 
-1. `sgfaudit.audit()` (dicts in Python) against the command line's `--json` on one
-   Tygem file, same options, same jobs (all cores);
+1. `sgfaudit.audit()` (dicts in Python, every game iterated) against the command line's
+   `--json` on one Tygem file, `dead="none"` and one job (the audit then costs least, so
+   the handing over to Python shows most); beside it, the way games reached Python before
+   (the `--json` lines read by `json.loads`), for the figure before and after;
 2. `sgfaudit.dask.audit` with two single-thread workers against one, on the Tygem files;
 3. `sgfaudit.audit()` on one core against sgfmill (from PyPI) reading each game and
    replaying its main line on `sgfmill.boards.Board`, games per second: with
@@ -38,18 +40,40 @@ def best_of(times, run):
 
 
 def python_against_command_line(path):
+    """Games per second of the command line's `--json` and of `audit()`, both with
+    `--dead none --jobs 1`; the ratios of `audit()` and of the JSON lines read back by
+    `json.loads` (how the package handed games over before) to the command line."""
+    import json
+
+    from sgfaudit import _core, _native
+
     def cli():
-        subprocess.run([CLI, "audit", "--json", "--no-config", "--progress", "never", path],
+        subprocess.run([CLI, "audit", "--json", "--no-config", "--progress", "never",
+                        "--dead", "none", "--jobs", "1", path],
                        stdout=subprocess.DEVNULL, check=False)
 
     def package():
-        return sum(1 for _ in sgfaudit.audit(path, no_config=True))
+        return sum(1 for _ in sgfaudit.audit([path], dead="none", jobs=1))
+
+    def json_lines():
+        options = _core._options({"dead": "none", "jobs": 1})
+        run, games = _native.start([path], options, "jsonl"), 0
+        while True:
+            chunk = run.next_chunk()
+            if chunk is None:
+                return games
+            for line in chunk.splitlines():
+                if line.startswith(b'{"type":"game","data":'):
+                    json.loads(line[22:-1])
+                    games += 1
 
     cli_time, _ = best_of(3, cli)
     py_time, games = best_of(3, package)
-    print(f"audit() {games / py_time:,.0f} games/s, command line --json "
+    json_time, _ = best_of(3, json_lines)
+    print(f"dead=none, one job: audit() {games / py_time:,.0f} games/s, JSON lines read "
+          f"by json.loads {games / json_time:,.0f} games/s, command line --json "
           f"{games / cli_time:,.0f} games/s")
-    return cli_time / py_time
+    return cli_time / py_time, cli_time / json_time
 
 
 def dask_two_against_one(paths):
@@ -60,7 +84,7 @@ def dask_two_against_one(paths):
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                           dashboard_address=None) as cluster, Client(cluster) as client:
             client.run(lambda: __import__("sgfaudit.dask"))  # workers ready
-            frame = sgfaudit.dask.audit(paths, partition_bytes=8 << 20, no_config=True)
+            frame = sgfaudit.dask.audit(paths, partition_bytes=8 << 20, dead="none")
             started = time.perf_counter()
             rows = len(frame.compute())
             times[workers] = time.perf_counter() - started
@@ -95,7 +119,7 @@ def against_sgfmill(path):
     theirs = sgfmill_games_per_second(path, 3000)
     ratios = {}
     for dead in ("none", None):
-        options = {"no_config": True, "jobs": 1}
+        options = {"jobs": 1}
         if dead:
             options["dead"] = dead
         elapsed, games = best_of(3, lambda: sum(1 for _ in sgfaudit.audit(path, **options)))
@@ -112,9 +136,11 @@ def main():
     one = paths[-1]
     print(f"{os.cpu_count()} cores; {os.path.basename(one)} of {len(paths)} files")
     sgfmill = against_sgfmill(one)
+    dicts, json_lines = python_against_command_line(one)
     ratios = [
-        ("audit() / command line --json (>= 0.9)", python_against_command_line(one)),
-        ("Dask 2 workers / 1 worker (>= 1.7)", dask_two_against_one(paths)),
+        ("audit(dead='none', jobs=1) / command line --json (>= 0.9)", dicts),
+        ("before: JSON lines + json.loads / command line --json", json_lines),
+        ("Dask 2 workers / 1 worker (>= 1.5)", dask_two_against_one(paths)),
         ("audit(dead='none') / sgfmill, one core (>= 100)", sgfmill["dead=none"]),
         ("audit() default / sgfmill, one core", sgfmill["default"]),
     ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's dataframe recipes, run: pandas and polars load the JSON Lines, the game CSV
+"""The guide's dataframe recipes (docs/guide/formats.md), run: pandas and polars load the JSON Lines, the game CSV
 and the findings CSV of the project's corpus, of the real games (../shared/corpus/real)
 and of a Tygem collection (../shared/corpus/tygem/tygem-9d-part01.sgf), and what they load agrees with the report's
 own summary (games, statuses, findings per code, typed columns). polars reads the JSON
@@ -26,11 +26,11 @@ TYGEM = SHARED / "tygem" / "tygem-9d-part01.sgf"
 
 
 def recipe():
-    """The Python block of README.md that starts with `# dataframes`."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The Python block of docs/guide/formats.md that starts with `# dataframes`."""
+    text = (ROOT / "docs" / "guide" / "formats.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(# dataframes\n.*?)```", text, re.S)
     if len(blocks) != 1:
-        sys.exit("README.md: expected one ```python block starting with '# dataframes'")
+        sys.exit("docs/guide/formats.md: expected one ```python block starting with '# dataframes'")
     return blocks[0]
 
 

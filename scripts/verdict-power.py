@@ -24,10 +24,19 @@ verdicts are grouped by `check.confidence` and the share that was right is print
 `--second-opinion GNUGO`, every true result called `disagrees` is counted again by GNU Go
 (`scripts/second_opinion.py`), and each row says how many of them GNU Go's count calls
 wrong too (`RE[] wrong`), how many it gives as recorded (`count wrong`: sgfaudit's error),
+<<<<<<< HEAD
 and how many neither. With `--own-errors` (which needs `--second-opinion`), each row also
 gives the check's own errors: true results called `disagrees` where GNU Go's count is within
 2 points of `RE[]` (as sgfaudit reads it: Fox's `W+0.25` under Chinese rules is half a
 point), as a share of the row's margin games.
+=======
+and how many neither.
+
+With `--markdown-into PAGE`, the tables are also written as Markdown into PAGE, between
+`<!-- written by scripts/verdict-power.py: power -->` (and `: reliability -->`) and
+`<!-- end written -->`, with the command line that measured them: the guide's tables are
+this script's output, never typed by hand.
+>>>>>>> main
 """
 import argparse
 import collections
@@ -140,6 +149,7 @@ def main():
     ap.add_argument("--second-opinion", metavar="GNUGO",
                     help="count the true results called wrong again with this GNU Go")
     ap.add_argument("--jobs", type=int, default=2, help="GNU Go processes at once")
+<<<<<<< HEAD
     ap.add_argument("--own-errors", action="store_true",
                     help="with --second-opinion: true results called wrong where GNU Go's "
                     "count is within 2 points of RE[]")
@@ -147,6 +157,13 @@ def main():
     args = ap.parse_args(argv)
     if args.own_errors and not args.second_opinion:
         ap.error("--own-errors needs --second-opinion GNUGO")
+=======
+    ap.add_argument("--markdown-into", metavar="PAGE",
+                    help="write the tables into PAGE between its markers")
+    ap.add_argument("paths", nargs="+")
+    args = ap.parse_args(argv)
+    args.command = " ".join(["python3", "scripts/verdict-power.py"] + sys.argv[1:])
+>>>>>>> main
     tmp = tempfile.mkdtemp(prefix="verdict-power-")
     try:
         fox = stage(args.paths, args.sample, tmp)
@@ -272,6 +289,8 @@ def report(games, fox, args):
         print_reliability(bins)
     for line in listed:
         print(line)
+    if args.markdown_into:
+        write_markdown(args.markdown_into, rows, bins, args)
 
 
 def pct(a, b):
@@ -326,6 +345,57 @@ def print_reliability(bins):
         n = sum(c.values())
         right = c["true agrees"] + c["corrupted disagrees"]
         print("%.1f-%.1f   %9d  %6s" % (b / 10, (b + 1) / 10, n, pct(right, n)))
+
+
+def markdown_power(rows):
+    order = sorted(k for k in rows if k not in ("Fox", "two passes", "all"))
+    order += [k for k in ("Fox", "two passes", "all") if k in rows]
+    out = ["| collection | margin games | true: agrees | true: disagrees | corrupted | "
+           "caught | accepted |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for k in order:
+        r = rows[k]
+        name = {"Fox": "Fox records", "two passes": "games that end by two passes",
+                "all": "all"}.get(k, "`%s`" % k)
+        out.append("| %s | %s | %s | %s (%d) | %s | %s | %s (%d) |" % (
+            name, "{:,}".format(r["true"]), pct(r["true agrees"], r["true"]).strip(),
+            pct(r["true disagrees"], r["true"]).strip(), r["true disagrees"],
+            "{:,}".format(r["corrupted"]),
+            pct(r["corrupted disagrees"], r["corrupted"]).strip(),
+            pct(r["corrupted agrees"], r["corrupted"]).strip(), r["corrupted agrees"]))
+    return out
+
+
+def markdown_reliability(bins):
+    out = ["| confidence | verdicts | right |", "|---|---:|---:|"]
+    for b in sorted(bins):
+        c = bins[b]
+        n = sum(c.values())
+        right = c["true agrees"] + c["corrupted disagrees"]
+        out.append("| %.1f–%.1f | %s | %s |" % (b / 10, (b + 1) / 10, "{:,}".format(n),
+                                                pct(right, n).strip()))
+    return out
+
+
+def write_markdown(page, rows, bins, args):
+    """Writes the tables between the page's markers, with the command that measured them."""
+    version = subprocess.run([os.path.abspath(args.bin), "--version"], stdout=subprocess.PIPE,
+                             check=False).stdout.decode().strip()
+    said = "Measured by `%s` (%s)." % (args.command.replace(" --markdown-into " + page, ""),
+                                      version)
+    text = open(page, encoding="utf-8").read()
+    blocks = {"power": markdown_power(rows)}
+    if args.reliability:
+        blocks["reliability"] = markdown_reliability(bins)
+    for name, lines in blocks.items():
+        begin = "<!-- written by scripts/verdict-power.py: %s -->\n" % name
+        end = "<!-- end written -->"
+        at = text.find(begin)
+        if at < 0:
+            sys.exit("%s: no marker %s" % (page, begin.strip()))
+        stop = text.index(end, at)
+        text = text[:at + len(begin)] + "\n".join(lines + ["", said, ""]) + text[stop:]
+    with open(page, "w", encoding="utf-8") as w:
+        w.write(text)
 
 
 if __name__ == "__main__":

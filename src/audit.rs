@@ -295,6 +295,7 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
     if !slice.no_game {
         broken |= !audit_record(&record, options, &mut report, &mut findings);
     }
+    crate::fix::mark(input.text, &mut findings);
     place_findings(&mut findings, input.text, slice.start);
     settle_status(&mut report, &findings, broken);
     report.findings = findings;

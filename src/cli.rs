@@ -23,9 +23,9 @@ use crate::rules::Superko;
 use crate::run::ordered::GamesConfig;
 use crate::run::{Part, RunConfig};
 pub(crate) use by_name::audit_args_by_name;
-pub use by_name::{audit_option_names, OptionError, OptionValue};
+pub use by_name::{audit_option_names, message_by_name, OptionError, OptionValue};
 pub use choices::{
-    ColorChoice, DeadChoice, DupsFailOn, ProgressChoice, RulesChoice, SuperkoChoice,
+    ColorChoice, DeadChoice, DupsFailOn, ExplainFormat, ProgressChoice, RulesChoice, SuperkoChoice,
 };
 use paths::{gather_paths, jobs};
 pub(crate) use suggest::unknown_code;
@@ -69,7 +69,15 @@ pub enum Command {
     /// list of codes.
     Explain {
         /// A finding code, e.g. superko.
+        #[arg(conflicts_with = "all")]
         code: Option<String>,
+        /// Every code's page, one after the other (with `--format markdown`: the
+        /// catalogue as one Markdown section, as the guide holds it).
+        #[arg(long)]
+        all: bool,
+        /// `text` (default) or `markdown`.
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+        format: ExplainFormat,
     },
     /// Print a shell completion script (e.g. `sgfaudit completions bash > /etc/bash_completion.d/sgfaudit`).
     Completions {
@@ -110,9 +118,12 @@ pub struct GameOptions {
     /// When the dead-stone estimate leaves a counted result without `agrees`, ask this Go
     /// engine (GTP, run without a shell) which stones are dead, and weigh its answer
     /// beside the estimate's doubts; e.g. "gnugo --mode gtp --chinese-rules". An engine
-    /// process per position; about a second per position with GNU Go. A bare program name
-    /// not on PATH is looked for in /usr/games, where Debian's `apt-get install gnugo`
-    /// puts GNU Go. An engine that gives the estimate's own dead stones never turns a
+    /// process per position; GNU Go takes 1 to 10 s of CPU a 19×19 position (`--level 1`
+    /// the least). KataGo, known by its GTP name, is asked for one evaluation of its
+    /// network's ownership (`kata-raw-nn`) instead of `final_status_list`, which searches
+    /// far longer. A bare program name not on PATH is looked for in /usr/games, where
+    /// Debian's `apt-get install gnugo` puts GNU Go. An engine that gives the estimate's
+    /// own dead stones never turns a
     /// `disagrees` into anything else. The engine is tried on an empty board first: one
     /// that cannot start or answer is a usage error (exit code 2).
     #[arg(long, value_name = "COMMAND")]
@@ -242,6 +253,17 @@ pub struct AuditArgs {
     /// more first): each game with an earlier copy gets a `duplicate` finding.
     #[arg(long)]
     pub duplicates: bool,
+    /// Rewrite the files in place so that every finding marked fixable ([*]) is gone,
+    /// without changing the game (moves, setup, RE's winner and margin, comments, private
+    /// properties and variations stay), then audit the fixed files. Plain files and
+    /// folders only: archives, .gz and standard input are refused (exit code 2); a file
+    /// that is read-only or changed while it was read is left as it is (exit code 2).
+    #[arg(long, conflicts_with_all = ["diff", "shard"])]
+    pub fix: bool,
+    /// Print what --fix would change, a unified diff per file, and write nothing; exit
+    /// code 1 when some file would change. Plain files and folders only, as --fix.
+    #[arg(long, conflicts_with = "shard")]
+    pub diff: bool,
     /// Show no games: the summary only (input errors still go to stderr).
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -334,9 +356,82 @@ pub struct DupsArgs {
     /// Write the report into FILE (created or replaced) instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
+    /// Memory for the games' keys (e.g. 512M, 2G; K, M, G are powers of 1024); past
+    /// it, sorted runs of keys go to temporary files (in TMPDIR) and are merged at the
+    /// end. Each game also costs about 30 bytes besides, and the games of clusters their
+    /// whole keys. The clusters are the same for any size [default: 16M, or the config
+    /// file's `memory`]
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
+    /// Read only shard K of N (K from 0 to N-1), cut as `audit --shard` cuts the
+    /// inputs: with --format keys, the keys of a job array's part, to be clustered
+    /// together by --from-keys.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// The paths are keys files (written by --format keys; - for standard input):
+    /// cluster their games, as one run over the games would.
+    #[arg(long)]
+    pub from_keys: bool,
+    /// Read `memory` from this file instead of the nearest sgfaudit.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Read no config file.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
+}
+
+/// A size in bytes: a number, with `K`, `M`, `G` or `T` (powers of 1024, `B` or
+/// `iB` after them allowed).
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let digits = t
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let shift = match unit
+        .trim()
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("'{text}' is not a size (e.g. 512M, 2G)")),
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size (e.g. 512M, 2G)"))?;
+    let bytes = value * (1u64 << shift) as f64;
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(format!("'{text}': the size must be at least 1 byte"));
+    }
+    Ok(bytes as usize)
 }
 
 impl DupsArgs {
+    /// The memory for the keys: `--memory`, else the config file's, else the default.
+    pub(crate) fn memory(&self) -> Result<usize, String> {
+        if let Some(m) = &self.memory {
+            return parse_size(m).map_err(|e| format!("--memory {e}"));
+        }
+        if self.no_config {
+            return Ok(crate::dups::DEFAULT_MEMORY);
+        }
+        let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let Some(path) = crate::config::find(self.config.as_deref(), &here) else {
+            return Ok(crate::dups::DEFAULT_MEMORY);
+        };
+        match crate::config::load(&path)?.memory {
+            Some(m) => {
+                parse_size(&m).map_err(|e| format!("config file {}: memory {e}", path.display()))
+            }
+            None => Ok(crate::dups::DEFAULT_MEMORY),
+        }
+    }
+
     /// The inputs and workers of the search; `Err` is a usage error (exit code 2).
     pub(crate) fn games_config(&self) -> Result<GamesConfig, String> {
         let (paths, input_errors) = gather_paths(&self.paths, self.files_from.as_deref())?;
@@ -350,6 +445,7 @@ impl DupsArgs {
             jobs: jobs(self.jobs)?,
             progress: self.progress.into(),
             errors_to_stderr: true,
+            part: self.shard.map_or(Part::All, Part::Shard),
         })
     }
 

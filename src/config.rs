@@ -35,6 +35,9 @@ pub struct FileConfig {
     pub dead: Option<String>,
     /// `audit --jobs`: worker threads.
     pub jobs: Option<usize>,
+    /// `dups --memory`: memory for the keys before sorted runs go to temporary files
+    /// (`"512M"`, `"2G"`).
+    pub memory: Option<String>,
 }
 
 /// The config file that applies: `explicit` if given, else the nearest `sgfaudit.toml`
@@ -89,6 +92,10 @@ mod tests {
         assert_eq!(c.select, Some(vec!["superko".to_string()]));
         assert_eq!(c.exit_zero, Some(true));
         assert_eq!(c.max_findings_per_game, Some(3));
+        assert_eq!(
+            parse("memory = \"2G\"\n").unwrap().memory.as_deref(),
+            Some("2G")
+        );
         let e = parse("quiet = true\nbogus = 1\n").unwrap_err();
         assert!(e.starts_with("line 2, column 1: "), "{e}");
     }

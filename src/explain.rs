@@ -3,7 +3,14 @@
 //! audited by a test, so the page cannot promise what the tool does not do). The texts
 //! live in the catalogue ([`crate::finding::catalogue`]), where the reports read them too.
 
-pub use crate::finding::catalogue::{entry, explain};
+pub mod markdown;
+
+pub use crate::finding::catalogue::entry;
+
+/// A code's page: the catalogue's, then what `audit --fix` does with it.
+pub fn explain(code: crate::finding::Code) -> String {
+    crate::finding::catalogue::explain(code) + &crate::fix::catalogue::line(code)
+}
 
 #[cfg(test)]
 mod tests {

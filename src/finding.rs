@@ -331,6 +331,8 @@ pub struct Finding {
     pub variation: Option<Box<str>>,
     /// Byte offset in the game's text (resolved to `line`/`column` before reporting).
     pub offset: usize,
+    /// True when `audit --fix` rewrites the record so that the finding is gone.
+    pub fixable: bool,
 }
 
 impl Finding {
@@ -365,6 +367,7 @@ impl Finding {
             cycle_length: None,
             variation: None,
             offset,
+            fixable: false,
         }
     }
 }

@@ -48,6 +48,7 @@ pub mod config;
 pub mod dups;
 pub mod explain;
 pub mod finding;
+pub mod fix;
 pub mod game;
 pub mod gate;
 pub mod geom;

@@ -15,7 +15,9 @@ fn main() -> ExitCode {
         Command::Score(args) => sgfaudit::commands::score(&args),
         Command::Show(args) => sgfaudit::commands::show(&args),
         Command::Dups(args) => sgfaudit::commands::dups(&args),
-        Command::Explain { code } => sgfaudit::commands::explain(code.as_deref()),
+        Command::Explain { code, all, format } => {
+            sgfaudit::commands::explain_as(code.as_deref(), all, format)
+        }
         Command::Completions { shell } => sgfaudit::cli::completions(shell),
         Command::Man => sgfaudit::cli::man(),
         Command::Schema => sgfaudit::commands::schema(),

@@ -193,9 +193,37 @@ impl LoadedFile {
         self.audit_with(index, options, audit_game)
     }
 
+    /// How `--fix` may write the file back: `Some(true)` in UTF-8 as decoded (UTF-8, or a
+    /// `CA[]` that fits the bytes), `Some(false)` its bytes kept around the edits (damaged
+    /// UTF-8), `None` not at all (an encoding guessed).
+    pub fn writable(&self) -> Option<bool> {
+        use crate::input::decode::EncodingFrom as From;
+        let parts = &self.decoded.parts;
+        let sure = parts
+            .iter()
+            .all(|p| matches!(p.from, From::Utf8 | From::Declared));
+        let damaged = parts.len() == 1 && parts[0].from == From::Lossy && self.decoded.start == 0;
+        (sure || damaged).then_some(sure)
+    }
+
+    /// The file's bytes, the decoded text and whether it differs from them (re-encoded or
+    /// repaired); the text starts after the bytes' byte-order mark, if any.
+    pub fn texts(&self) -> (&[u8], &str, bool) {
+        let text = std::str::from_utf8(self.utf8_bytes()).unwrap_or("");
+        (&self.bytes, text, self.decoded.text.is_some())
+    }
+
+    /// A game's report with `fixable` cleared when the file's encoding was a guess.
+    fn surely_fixable(&self, mut report: GameReport) -> GameReport {
+        if self.writable().is_none() {
+            report.findings.iter_mut().for_each(|f| f.fixable = false);
+        }
+        report
+    }
+
     /// Audits game `index`, given its slice, turning a panic into the game's error report.
     fn audit_slice(&self, index: usize, slice: &GameSlice, options: &AuditOptions) -> GameReport {
-        guarded(&self.input_for(index, slice), options, audit_game)
+        self.surely_fixable(guarded(&self.input_for(index, slice), options, audit_game))
     }
 
     /// [`LoadedFile::audit`] with the per-game audit given: the way tests reach the
@@ -207,7 +235,7 @@ impl LoadedFile {
         options: &AuditOptions,
         audit: impl FnOnce(&GameInput<'_>, &AuditOptions) -> GameReport,
     ) -> GameReport {
-        guarded(&self.game_input(index), options, audit)
+        self.surely_fixable(guarded(&self.game_input(index), options, audit))
     }
 }
 

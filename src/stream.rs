@@ -1,6 +1,7 @@
 //! A run as a stream of output bytes, for programs that embed the library (the Python
 //! package): the run goes on a thread of its own and hands its report over in chunks of
-//! whole lines, the settings are read by name and checked as the command line checks
+//! whole lines — or its games as typed reports, for a caller that builds its own objects
+//! from them without reading text back ([`Stream::start_games`]) — the settings are read by name and checked as the command line checks
 //! them, and dropping the stream stops the run (and kills the engines of its `--judge`
 //! that are answering).
 
@@ -11,12 +12,15 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::audit::judge::JudgeConfig;
-use crate::cli::{audit_args_by_name, OptionError, OptionValue};
-use crate::output::Format;
+use crate::audit::GameReport;
+use crate::cli::{audit_args_by_name, message_by_name, OptionError, OptionValue};
+use crate::output::jsonl::JsonlReporter;
+use crate::output::{Begin, Format, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::run::{run, RunConfig, RunOutcome};
 
 /// The settings of a run over `paths` with options given by name, read and checked by
-/// the command line's own parser: a bad value gets the command line's message. The
+/// the command line's own parser: a bad value gets the command line's message, each
+/// option in it named by its name (`jobs must be at least 1`). The
 /// report goes nowhere but to the caller: no progress bar, no echo on standard error,
 /// and every game (a config file's `quiet`, a matter of the command line's display,
 /// does not apply).
@@ -28,7 +32,7 @@ pub fn settings(
     let mut config = args
         .file_config()
         .and_then(|file| args.run_config_with(&file.unwrap_or_default()))
-        .map_err(OptionError::Invalid)?;
+        .map_err(|message| OptionError::Invalid(message_by_name(&message)))?;
     config.progress = crate::output::progress::ProgressMode::Never;
     config.errors_to_stderr = false;
     config.gate.quiet = false;
@@ -43,7 +47,7 @@ const CHUNK_BYTES: usize = 64 << 10;
 
 /// A run going on on a thread of its own, its output read chunk by chunk.
 pub struct Stream {
-    chunks: Option<Receiver<Vec<u8>>>,
+    chunks: Option<Receiver<Handed>>,
     thread: Option<JoinHandle<io::Result<RunOutcome>>>,
     /// The end of a line cut by the chunk before.
     partial: Vec<u8>,
@@ -52,24 +56,37 @@ pub struct Stream {
 }
 
 /// What [`Stream::next`] found.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Next {
     /// Whole lines of the report (one or more, each with its `\n`).
     Lines(Vec<u8>),
+    /// Games in input order, from a stream of [`Stream::start_games`].
+    Games(Vec<GameReport>),
     /// Nothing yet: the run goes on.
     Waiting,
     /// The report is complete.
     Done,
 }
 
+/// What the run hands its reader at a time.
+enum Handed {
+    /// Bytes of the report (a line may be cut between two).
+    Bytes(Vec<u8>),
+    /// Games, in input order.
+    Games(Vec<GameReport>),
+}
+
+fn hand(tx: &SyncSender<Handed>, handed: Handed) -> io::Result<()> {
+    tx.send(handed)
+        .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the reader stopped"))
+}
+
 /// Sends what the reporter writes to the stream's reader.
-struct ChannelWriter(SyncSender<Vec<u8>>);
+struct ChannelWriter(SyncSender<Handed>);
 
 impl Write for ChannelWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0
-            .send(buf.to_vec())
-            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the reader stopped"))?;
+        hand(&self.0, Handed::Bytes(buf.to_vec()))?;
         Ok(buf.len())
     }
 
@@ -78,15 +95,68 @@ impl Write for ChannelWriter {
     }
 }
 
+/// Hands the games over as typed reports, chunk by chunk as the workers finish them;
+/// the inputs that could not be read and the summary as their JSON Lines.
+struct GamesReporter(SyncSender<Handed>);
+
+impl GamesReporter {
+    /// One record as its JSON line.
+    fn line(&self, write: impl FnOnce(&mut JsonlReporter) -> io::Result<()>) -> io::Result<()> {
+        let mut line = Vec::new();
+        write(&mut JsonlReporter::new(Box::new(&mut line)))?;
+        hand(&self.0, Handed::Bytes(line))
+    }
+}
+
+/// A game kept whole for the reader.
+fn keep_game(game: &GameReport, _fails: bool, rows: &mut Vec<GameReport>) {
+    rows.push(game.clone());
+}
+
+impl Reporter for GamesReporter {
+    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
+        Ok(())
+    }
+    fn renderer(&self) -> Renderer {
+        Renderer::new(keep_game, 1)
+    }
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        hand(&self.0, Handed::Games(rendered.rows::<GameReport>()?))
+    }
+    fn error(&mut self, error: &InputError) -> io::Result<()> {
+        self.line(|out| out.error(error))
+    }
+    fn summary(&mut self, summary: &Summary) -> io::Result<()> {
+        self.line(|out| out.summary(summary))
+    }
+}
+
 impl Stream {
     /// Starts a run of `config` reporting in `format` (`Part::All` or any other part).
     pub fn start(mut config: RunConfig, format: Format) -> Stream {
         config.audit.figures = format.figures;
+        Stream::spawn(config, move |tx| {
+            let out = io::BufWriter::with_capacity(CHUNK_BYTES, ChannelWriter(tx));
+            format.reporter(Box::new(out), false)
+        })
+    }
+
+    /// Starts a run of `config` that hands its games over as [`Next::Games`], in input
+    /// order, and the rest of its report as the JSON Lines of `--json` (`error` records,
+    /// then the `summary`; no `begin`, no `columns`).
+    pub fn start_games(mut config: RunConfig) -> Stream {
+        config.audit.figures = false;
+        Stream::spawn(config, |tx| Box::new(GamesReporter(tx)))
+    }
+
+    fn spawn(
+        config: RunConfig,
+        reporter: impl FnOnce(SyncSender<Handed>) -> Box<dyn Reporter> + Send + 'static,
+    ) -> Stream {
         let (tx, rx) = mpsc::sync_channel(CHUNKS_IN_FLIGHT);
         let judge = config.audit.judge.clone();
         let thread = std::thread::spawn(move || {
-            let out = io::BufWriter::with_capacity(CHUNK_BYTES, ChannelWriter(tx));
-            let mut reporter = format.reporter(Box::new(out), false);
+            let mut reporter = reporter(tx);
             run(&config, reporter.as_mut())
         });
         Stream {
@@ -103,7 +173,8 @@ impl Stream {
             return Next::Done;
         };
         match chunks.recv_timeout(wait) {
-            Ok(mut chunk) => {
+            Ok(Handed::Games(games)) => Next::Games(games),
+            Ok(Handed::Bytes(mut chunk)) => {
                 let Some(last) = memchr::memrchr(b'\n', &chunk) else {
                     self.partial.extend_from_slice(&chunk);
                     return Next::Waiting;
@@ -185,11 +256,18 @@ mod tests {
         let OptionError::Invalid(m) = bad("rules", OptionValue::Text("go".into())) else {
             panic!()
         };
-        assert!(m.contains("invalid value 'go' for '--rules"), "{m}");
+        assert!(
+            m.starts_with("rules must be one of 'auto', 'chinese', ") && m.ends_with(", not 'go'"),
+            "{m}"
+        );
+        let OptionError::Invalid(m) = bad("komi", OptionValue::Text("x".into())) else {
+            panic!()
+        };
+        assert!(m.starts_with("invalid value 'x' for komi"), "{m}");
         let OptionError::Invalid(m) = bad("jobs", OptionValue::Text("0".into())) else {
             panic!()
         };
-        assert_eq!(m, "--jobs must be at least 1");
+        assert_eq!(m, "jobs must be at least 1");
     }
 
     #[test]
@@ -220,7 +298,7 @@ mod tests {
         loop {
             match stream.next(Duration::from_millis(100)) {
                 Next::Lines(lines) => out.extend(lines),
-                Next::Waiting => {}
+                Next::Waiting | Next::Games(_) => {}
                 Next::Done => break,
             }
         }
@@ -234,5 +312,64 @@ mod tests {
             2
         );
         assert!(text.ends_with("}\n"));
+    }
+
+    #[test]
+    fn a_games_stream_hands_over_the_games_of_the_json_lines_then_the_summary() {
+        let text = "(;GM[1]SZ[9];B[ee];W[ee])(;GM[1]SZ[9]RE[B+R])";
+        let config = || {
+            let mut config = settings(&[PathBuf::from("t")], &[]).unwrap();
+            config.part = crate::run::Part::Pieces(vec![crate::partition::Piece::Memory {
+                name: "t".into(),
+                bytes: text.as_bytes().into(),
+            }]);
+            config
+        };
+        let (mut lines, mut games) = (Vec::new(), Vec::new());
+        let mut stream = Stream::start(config(), Format::JSONL);
+        loop {
+            match stream.next(Duration::from_millis(100)) {
+                Next::Lines(l) => lines.extend(l),
+                Next::Done => break,
+                _ => {}
+            }
+        }
+        let mut rest = Vec::new();
+        let mut stream = Stream::start_games(config());
+        loop {
+            match stream.next(Duration::from_millis(100)) {
+                Next::Games(g) => games.extend(g),
+                Next::Lines(l) => rest.extend(l),
+                Next::Waiting => {}
+                Next::Done => break,
+            }
+        }
+        assert_eq!(stream.finish().unwrap().summary.games, 2);
+        // The games handed over, written as the JSON Lines report writes games.
+        let mut written = Vec::new();
+        {
+            let mut jsonl = JsonlReporter::new(Box::new(&mut written));
+            let mut chunk = jsonl.renderer().chunk(games.len());
+            for game in &games {
+                crate::output::render::Chunk::add(chunk.as_mut(), game, false);
+            }
+            jsonl.games(chunk.done()).unwrap();
+        }
+        let lines = String::from_utf8(lines).unwrap();
+        let json: Vec<&str> = lines
+            .lines()
+            .filter(|l| l.contains("\"type\":\"game\""))
+            .collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            String::from_utf8(written)
+                .unwrap()
+                .lines()
+                .collect::<Vec<_>>(),
+            json
+        );
+        let rest = String::from_utf8(rest).unwrap();
+        assert!(rest.starts_with("{\"type\":\"summary\""), "{rest}");
+        assert_eq!(rest.lines().count(), 1);
     }
 }

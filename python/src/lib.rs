@@ -1,9 +1,16 @@
 //! `sgfaudit._native`: the library's public API as Python sees it, converted at the edge.
 //!
 //! A run goes on the library's own thread and rayon pool ([`sgfaudit::stream::Stream`]);
-//! Python reads its report in chunks of whole lines without holding the GIL, and checks
-//! for Ctrl-C between chunks. The pure-Python part (`sgfaudit/__init__.py`) turns the
-//! lines into dicts and frames.
+//! Python reads its report in chunks without holding the GIL, and checks for Ctrl-C
+//! between chunks. A chunk is either whole lines of the report (the CSV read into
+//! frames; the `error` and `summary` records) or games, turned into Python dicts here,
+//! straight from the library's typed reports by the serializer of the `--json` game
+//! data (same keys, order and values, without JSON text in between). The pure-Python
+//! part (`sgfaudit/_core.py`) does the rest.
+
+mod objects;
+
+mod dups;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -11,13 +18,14 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyList};
 
+use sgfaudit::audit::GameReport;
 use sgfaudit::cli::{audit_option_names, OptionError, OptionValue};
 use sgfaudit::input::archive::kind_of;
 use sgfaudit::input::lines::LineCol;
 use sgfaudit::input::walk::{expand, Input};
-use sgfaudit::output::{Format, InputError};
+use sgfaudit::output::{Format, GameJson, InputError};
 use sgfaudit::partition::{
     plan as plan_parts, total_bytes, GameRange, MemberRange, Piece, Spacing,
 };
@@ -118,17 +126,19 @@ struct Run {
 
 #[pymethods]
 impl Run {
-    /// The next whole lines of the report as bytes, or `None` once it is complete. Waits
-    /// without the GIL; raises `KeyboardInterrupt` on Ctrl-C (and stops the run), and
-    /// `RuntimeError` when the run stopped on an error.
-    fn next_lines<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    /// The next chunk of the report: whole lines as bytes, or a list of game dicts (a
+    /// run started with format `games`); `None` once it is complete. Waits without the
+    /// GIL; raises `KeyboardInterrupt` on Ctrl-C (and stops the run), and `RuntimeError`
+    /// when the run stopped on an error.
+    fn next_chunk<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let mut guard = self.stream.lock().map_err(|_| closed())?;
         loop {
             let Some(stream) = guard.as_mut() else {
                 return Ok(None);
             };
             match py.allow_threads(|| stream.next(SIGNAL_CHECK)) {
-                Next::Lines(lines) => return Ok(Some(PyBytes::new(py, &lines))),
+                Next::Lines(lines) => return Ok(Some(PyBytes::new(py, &lines).into_any())),
+                Next::Games(games) => return games_to_py(py, &games).map(Some),
                 Next::Waiting => {
                     if let Err(e) = py.check_signals() {
                         *guard = None;
@@ -152,20 +162,35 @@ impl Run {
     }
 }
 
+/// Games as a list of dicts, each the `data` of its `game` line of `--json`.
+fn games_to_py<'py>(py: Python<'py>, games: &[GameReport]) -> PyResult<Bound<'py, PyAny>> {
+    let mut keys = objects::Keys::new(py);
+    let dicts = games
+        .iter()
+        .map(|game| keys.convert(&GameJson(game)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| PyRuntimeError::new_err(format!("a game could not be converted: {e}")))?;
+    Ok(PyList::new(py, dicts)?.into_any())
+}
+
 fn closed() -> PyErr {
     PyRuntimeError::new_err("the run's state was lost to an earlier error")
 }
 
 /// A format of the table whose records a dataframe reads (`jsonl`, `csv`,
-/// `findings-csv`).
-fn format_named(name: &str) -> PyResult<Format> {
+/// `findings-csv`), or `None` for `games` (games handed over as dicts).
+fn format_named(name: &str) -> PyResult<Option<Format>> {
+    if name == "games" {
+        return Ok(None);
+    }
     Format::named(name)
         .filter(|f| f.dataframe)
+        .map(Some)
         .ok_or_else(|| PyValueError::new_err(format!("unknown format '{name}'")))
 }
 
 /// Starts a run over `paths` (or over `pieces` of a partition, or over one `text` given
-/// as `(name, bytes)`) with options by name, reporting in `format`.
+/// as `(name, bytes)`) with options by name, reporting in `format` (`games`: dicts).
 #[pyfunction]
 #[pyo3(signature = (paths, options, format, pieces=None, errors=None, text=None))]
 fn start(
@@ -201,8 +226,12 @@ fn start(
             .map(|(path, message)| InputError { path, message })
             .collect();
     }
+    let stream = match format {
+        Some(format) => Stream::start(config, format),
+        None => Stream::start_games(config),
+    };
     Ok(Run {
-        stream: Mutex::new(Some(Stream::start(config, format))),
+        stream: Mutex::new(Some(stream)),
     })
 }
 
@@ -286,5 +315,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plan, m)?)?;
     m.add_function(wrap_pyfunction!(option_names, m)?)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    dups::register(m)?;
     Ok(())
 }

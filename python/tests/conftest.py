@@ -11,6 +11,13 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+if os.environ.get("SGFAUDIT_WHEEL"):
+    # CI tests the installed wheel: the sources next to the tests must not be imported.
+    import sgfaudit
+
+    assert not os.path.abspath(sgfaudit.__file__).startswith(os.path.join(ROOT, "python")), (
+        f"the tests import the sources ({sgfaudit.__file__}), not the installed wheel")
+
 CLI = os.environ.get("SGFAUDIT_BIN", os.path.join(ROOT, "target", "release", "sgfaudit"))
 TYGEM = sorted(
     os.path.join("..", "shared", "corpus", "tygem", name)

@@ -81,19 +81,37 @@ def test_unknown_option_is_a_type_error():
 
 
 @pytest.mark.parametrize("name,value,flag", [
-    ("rules", "go", "--rules=go"),
     ("jobs", 0, "--jobs=0"),
-    ("komi", "lots", "--komi=lots"),
     ("shard", "4/4", "--shard=4/4"),
     ("select", ["no-such-code"], "--select=no-such-code"),
-    ("min_severity", "loud", "--min-severity=loud"),
 ])
 def test_bad_value_is_a_value_error_with_the_command_lines_message(name, value, flag):
+    """The command line's message, the option named as Python names it."""
     with pytest.raises(ValueError) as caught:
         sgfaudit.audit("corpus", **{name: value})
     stderr = cli(flag, "corpus").stderr.decode()
-    assert str(caught.value) in stderr, (str(caught.value), stderr)
+    long = "--" + name.replace("_", "-")
+    words = stderr.replace(f"'{long} <K/N>'", name).replace(long, name)
+    assert str(caught.value) in words, (str(caught.value), stderr)
+    assert long not in str(caught.value)
     assert cli(flag, "corpus").returncode == 2
+
+
+@pytest.mark.parametrize("name,value,message", [
+    ("rules", "chinse", "rules must be one of 'auto', 'chinese', 'chinese-positional', "
+     "'tromp-taylor', 'aga', 'nz', 'japanese', 'korean', 'territory', not 'chinse'"),
+    ("dead", "some", "dead must be one of 'markup', 'estimate', 'none', 'auto', not 'some'"),
+    ("min_severity", "loud", "min_severity: unknown severity 'loud' (info, warning, error)"),
+    ("superko", "no", "superko must be one of 'situational', 'positional', 'simple', "
+     "not 'no'"),
+    ("komi", "lots", "invalid value 'lots' for komi"),
+])
+def test_a_bad_choice_names_the_option_and_its_values(name, value, message):
+    """Python's words, not the command line's syntax (`'--rules <RULES>'`)."""
+    with pytest.raises(ValueError) as caught:
+        sgfaudit.audit("corpus", **{name: value})
+    assert str(caught.value).startswith(message), str(caught.value)
+    assert "--" not in str(caught.value)
 
 
 def test_a_switch_takes_a_bool():
@@ -153,7 +171,7 @@ def test_a_config_files_quiet_hides_no_game_from_python(tmp_path, monkeypatch):
     (tmp_path / "sgfaudit.toml").write_text("quiet = true\n")
     (tmp_path / "three.sgf").write_text(GAMES)
     monkeypatch.chdir(tmp_path)
-    report = sgfaudit.audit("three.sgf")
+    report = sgfaudit.audit("three.sgf", config=True)
     assert len(list(report)) == report.summary["games"] == 3
     assert len(sgfaudit.audit_text(GAMES)) == 3
     assert len(sgfaudit.audit_bytes(GAMES.encode())) == 3

@@ -96,6 +96,20 @@ pub const JUDGE_CONFIRMS: f64 = 0.90;
 /// engine's fate is counted, the estimate's keeps the odds of an unsure chain (10%).
 pub const JUDGE_OVERRULES: f64 = 0.5;
 
+/// A chain lives by KataGo's ownership (one evaluation of its network, the judge's
+/// question to KataGo) only when its stones' ownership for their own colour averages
+/// above this, and none of its stones is at or below [`KATAGO_ALIVE_WORST`]; otherwise
+/// the whole chain is dead. Both are the numbers KataGo's own `final_status_list` applies
+/// to its searched ownership (`computeAnticipatedStatusesWithOwnership` in KataGo's
+/// `cpp/program/playutils.cpp`), so the judge names the chains KataGo would, read from one
+/// evaluation instead of a search of 100 visits or more; at one evaluation, KataGo's
+/// network gave the same dead stones as at 8 and 32 visits on the Tygem positions tried
+/// (measured outside this repository; the fake engine of `tests/fixtures` only checks the
+/// rule is applied).
+pub const KATAGO_ALIVE_MEAN: f64 = 0.2;
+/// See [`KATAGO_ALIVE_MEAN`]: a stone owned by the other colour this firmly kills its chain.
+pub const KATAGO_ALIVE_WORST: f64 = -0.6;
+
 /// The odds of the estimate's fate for a chain the record's markup gives the other: the
 /// markup's fate is counted. Markup and estimate differ in 15 of the 148 marked-up games
 /// of the shared corpus, and in 8 of them the markup leaves plainly dead stones unmarked

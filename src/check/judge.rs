@@ -1,12 +1,14 @@
 //! The engine judge: asks a Go engine that speaks GTP (GNU Go, KataGo) which stones of a
 //! final position are dead, for the games the estimate cannot settle.
 //!
-//! Every position gets an engine process of its own ([`Judge::dead_stones`]): it sends
-//! `boardsize`, `clear_board`, `komi`, then every stone with `play` — all stones of the
-//! player who moves next first, then the other player's (or a pass when that player has
-//! none), an order in which no stone can capture, so the engine's board is the position
-//! (checked with `list_stones` where the engine knows it) and the engine sees the right
-//! player to move — and finally `final_status_list dead`, then `quit`. A process per
+//! Every position gets an engine process of its own ([`Judge::dead_stones`]): it asks the
+//! engine's `name`, then sends `boardsize`, `clear_board`, `komi`, then every stone with
+//! `play` — all stones of the player who moves next first, then the other player's (or a
+//! pass when that player has none), an order in which no stone can capture, so the
+//! engine's board is the position (checked with `list_stones` where the engine knows it)
+//! and the engine sees the right player to move — and finally `final_status_list dead`,
+//! then `quit`. KataGo (its `name`) is asked for one evaluation of its network's ownership
+//! instead ([`katago`]): its `final_status_list` searches far longer. A process per
 //! position is what makes the answer depend on the position alone: an engine keeps state
 //! that `clear_board` does not reset (caches, a random generator, a count of its games),
 //! so with one process for many positions its answers would depend on what it was asked
@@ -31,6 +33,7 @@
 
 mod engine;
 mod groups;
+mod katago;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -197,7 +200,7 @@ pub enum JudgeFailureKind {
     Protocol,
     /// The position or the question is beyond the engine or GTP: a board that is not
     /// square or is over 25×25, stones without liberties, an engine without
-    /// `final_status_list`.
+    /// `final_status_list` (or KataGo without `kata-raw-nn`).
     Unsupported,
     /// The engine was not asked: it failed [`GIVE_UP_AFTER`] positions in a row, or the
     /// run was stopped.
@@ -333,9 +336,7 @@ impl Judge {
             config: &self.config,
             deadline: Instant::now() + self.config.safety_timeout,
         };
-        let answer = session
-            .set_up(position, komi, to_move)
-            .and_then(|_| session.dead_stones(position));
+        let answer = session.judge(position, komi, to_move);
         if matches!(&answer, Err(f) if f.kind == JudgeFailureKind::Timeout) {
             engine.kill(); // a hung engine reads no `quit`
         }

@@ -53,6 +53,21 @@ pub fn audit_option_names() -> Vec<String> {
         .collect()
 }
 
+/// A message of the command line as a caller by name reads it: each option it names by
+/// its name (`--min-severity: unknown severity` is `min_severity: unknown severity`).
+pub fn message_by_name(message: &str) -> String {
+    let mut longs: Vec<String> = audit_command()
+        .get_arguments()
+        .filter_map(|a| a.get_long().map(str::to_string))
+        .collect();
+    longs.sort_by_key(|long| std::cmp::Reverse(long.len()));
+    let mut out = message.to_string();
+    for long in longs {
+        out = out.replace(&format!("--{long}"), &long.replace('-', "_"));
+    }
+    out
+}
+
 fn audit_command() -> clap::Command {
     Cli::command()
         .find_subcommand("audit")
@@ -66,13 +81,37 @@ fn parse_audit(argv: Vec<std::ffi::OsString>) -> Result<AuditArgs, OptionError> 
             command: Command::Audit(args),
         }) => Ok(*args),
         Ok(_) => Err(OptionError::Invalid("not an audit".to_string())),
-        Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("").trim();
-            Err(OptionError::Invalid(
-                first.strip_prefix("error: ").unwrap_or(first).to_string(),
-            ))
+        Err(e) => Err(OptionError::Invalid(by_name_message(&e))),
+    }
+}
+
+/// A parse error as a caller by name reads it: the option by its name, and the values
+/// it takes when there is a list of them (`rules must be one of 'auto', 'chinese', …,
+/// not 'chinse'`) rather than the command line's syntax.
+fn by_name_message(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or("").trim();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return first.to_string();
+    };
+    let long = arg.trim_start_matches('-');
+    let name = long
+        .split([' ', '='])
+        .next()
+        .unwrap_or(long)
+        .replace('-', "_");
+    let value = match e.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(value)) => value.as_str(),
+        _ => "",
+    };
+    match e.get(ContextKind::ValidValue) {
+        Some(ContextValue::Strings(valid)) if !valid.is_empty() => {
+            let valid: Vec<String> = valid.iter().map(|v| format!("'{v}'")).collect();
+            format!("{name} must be one of {}, not '{value}'", valid.join(", "))
         }
+        _ => message_by_name(&first.replace(&format!("'{arg}'"), &name)),
     }
 }
 

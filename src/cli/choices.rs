@@ -161,3 +161,10 @@ pub enum DupsFailOn {
     /// Never (the default).
     Nothing,
 }
+
+/// `explain --format`: a code's page as text, or as Markdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExplainFormat {
+    Text,
+    Markdown,
+}

@@ -2,6 +2,7 @@
 
 mod destination;
 pub mod dups;
+pub mod fix;
 mod score;
 mod show;
 
@@ -46,16 +47,69 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     // An input error the report shows is echoed to standard error only when standard
     // error is somewhere else.
     config.errors_to_stderr = !destination.shares_stderr;
+    let fixed = match fix_first(args, &config)? {
+        FixStep::Exit(code) => return Ok(code),
+        FixStep::Audit(done) => done,
+    };
     let color = destination.colored(args.color.into());
     let mut reporter = format.reporter(destination.out, color);
-    let outcome = run(&config, reporter.as_mut())?;
-    Ok(if outcome.unreadable {
+    let mut reporter = fix::WithFixed {
+        inner: reporter.as_mut(),
+        fixed: fixed.fixed,
+        files: fixed.files,
+    };
+    let outcome = run(&config, &mut reporter)?;
+    Ok(if outcome.unreadable || !fixed.errors.is_empty() {
         2
     } else if outcome.failed && !exit_zero {
         1
     } else {
         0
     })
+}
+
+/// What comes after `--fix` or `--diff`: an exit code, or the audit of the files.
+enum FixStep {
+    Exit(u8),
+    Audit(fix::Done),
+}
+
+/// `--fix` rewrites the files, then they are audited; `--diff` prints what it would
+/// change and exits (1 when something would change). Errors go to standard error.
+fn fix_first(args: &AuditArgs, config: &crate::run::RunConfig) -> io::Result<FixStep> {
+    if !args.fix && !args.diff {
+        return Ok(FixStep::Audit(fix::Done::default()));
+    }
+    let mut err = io::stderr().lock();
+    let files = match fix::files(&config.paths, config.walk.clone()) {
+        Ok(files) => files,
+        Err(message) => {
+            writeln!(err, "sgfaudit: {message}")?;
+            return Ok(FixStep::Exit(2));
+        }
+    };
+    let done = fix::fix_all(&files, args.fix, &mut io::stdout().lock())?;
+    for e in &done.errors {
+        writeln!(err, "sgfaudit: {e}")?;
+    }
+    if let Some(first) = done.guessed.first() {
+        let others = match done.guessed.len() - 1 {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        writeln!(err, "sgfaudit: {first}{others} left as they are: their encoding was guessed (bad-encoding), and re-encoding a guess could garble text")?;
+    }
+    if args.diff {
+        let (n, f) = (done.fixed, done.files);
+        let files = if f == 1 { "file" } else { "files" };
+        writeln!(err, "sgfaudit: {n} findings would be fixed in {f} {files}")?;
+        return Ok(FixStep::Exit(if !done.errors.is_empty() {
+            2
+        } else {
+            u8::from(done.files > 0)
+        }));
+    }
+    Ok(FixStep::Audit(done))
 }
 
 /// `sgfaudit dups`: clusters of games that are the same game.
@@ -94,6 +148,42 @@ fn first_sentence(text: &str) -> &str {
         }
     }
     text.trim_end_matches('.')
+}
+
+/// `sgfaudit explain [CODE] [--all] [--format text|markdown]`: a code's page (as text or
+/// as a Markdown section), every code's (`--all`), or the list of codes (text) or the
+/// catalogue (Markdown); 2 for an unknown code.
+pub fn explain_as(
+    code: Option<&str>,
+    all: bool,
+    format: crate::cli::ExplainFormat,
+) -> io::Result<u8> {
+    use crate::cli::ExplainFormat;
+    use crate::finding::Code;
+    let markdown = format == ExplainFormat::Markdown;
+    match code {
+        None if markdown => {
+            io::stdout()
+                .lock()
+                .write_all(crate::explain::markdown::catalogue().as_bytes())?;
+            Ok(0)
+        }
+        None if all => {
+            let pages: Vec<String> = Code::ALL.into_iter().map(crate::explain::explain).collect();
+            io::stdout().lock().write_all(pages.join("\n").as_bytes())?;
+            Ok(0)
+        }
+        Some(name) if markdown => match Code::from_name(name.trim()) {
+            Some(code) => {
+                io::stdout()
+                    .lock()
+                    .write_all(crate::explain::markdown::section(code).as_bytes())?;
+                Ok(0)
+            }
+            None => explain(Some(name)),
+        },
+        _ => explain(code),
+    }
 }
 
 /// `sgfaudit explain [CODE]`: a code's page, or the list of codes; 2 for an unknown code.

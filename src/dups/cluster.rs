@@ -11,10 +11,13 @@
 //! checked first, so that thousands of games sharing a long opening cost no more than
 //! other games.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
+use std::io;
 
-use super::key::GameKey;
+use super::key::{record_game, record_moves, GameKey};
+use super::spill::Sorter;
+use super::store::{Bits, KeyStore, Loaded, Meta};
 use super::symmetry::{MoveCode, Symmetry};
 
 /// Games shorter than this are never clustered on their moves alone.
@@ -112,20 +115,60 @@ pub struct Grouping {
     pub comparisons: usize,
 }
 
-/// Groups the games: exact and prefix copies first; then the `near` pairs among the
-/// references of those groups, in input order, each joining two groups when the games of
-/// both are all copies of one of their two references.
+/// [`grouping_in`] over keys held in memory.
 pub fn grouping(keys: &[GameKey]) -> Grouping {
-    let mut groups = Groups((0..keys.len() as u32).collect());
-    let eligible: Vec<usize> = (0..keys.len())
-        .filter(|&g| keys[g].moves() >= MIN_MOVES)
-        .collect();
-    join_exact_and_prefix(keys, &eligible, &mut groups);
-    let mut clusters = Clusters::of(keys, &eligible, &mut groups);
-    let references: Vec<usize> = clusters.0.values().map(|c| c.reference).collect();
-    let (pairs, comparisons) = near_pairs(keys, &references);
+    let mut store = KeyStore::new(usize::MAX);
+    for k in keys {
+        store.push(k).expect("keys in memory");
+    }
+    grouping_in(&mut store).expect("keys in memory").0
+}
+
+/// Groups the games of `store`: exact and prefix copies first (one pass over the keys
+/// in sorted order); then the `near` pairs among the references of those groups, in
+/// input order, each joining two groups when the games of both are all copies of one of
+/// their two references. With the groups, the whole keys of their games.
+pub fn grouping_in(store: &mut KeyStore) -> io::Result<(Grouping, Loaded)> {
+    let n = store.len();
+    let mut groups = Groups((0..n as u32).collect());
+    store.keys.finish()?;
+    join_exact_and_prefix(store, &mut groups)?;
+    // Each group's most complete game and its number of games, by root.
+    let (mut reference, mut size) = (vec![u32::MAX; n], vec![0u32; n]);
+    let meta = &store.meta;
+    for g in (0..n).filter(|&g| meta[g].eligible()) {
+        let r = groups.find(g);
+        size[r] += 1;
+        let best = reference[r];
+        if best == u32::MAX || completeness(meta, g) > completeness(meta, best as usize) {
+            reference[r] = g as u32;
+        }
+    }
+    let buckets = near_buckets(store, &mut groups, &reference)?;
+    // The keys loaded whole: every game of a group of copies or of a reference that
+    // shares a block with another.
+    let mut wanted = Bits::new(n);
+    for g in (0..n).filter(|&g| size[g] > 1) {
+        wanted.set(g);
+    }
+    for bucket in buckets.iter().flatten() {
+        for &g in &bucket.2 {
+            wanted.set(groups.find(g as usize));
+        }
+    }
+    let mut loaded = Loaded::default();
+    store.keys.for_each(&mut |record| {
+        let g = record_game(record) as usize;
+        if wanted.get(groups.find(g)) {
+            loaded.0.insert(g as u32, GameKey::from_record(record).1);
+        }
+        Ok(())
+    })?;
+    let (pairs, comparisons) = near_pairs(&loaded, buckets, n);
+    let meta = &store.meta;
+    let mut clusters = Clusters::of(meta, &size, &reference, &mut groups);
     for (a, b) in pairs {
-        clusters.join_near(keys, a as usize, b as usize, &mut groups);
+        clusters.join_near(meta, &loaded, a as usize, b as usize, &mut groups);
     }
     let groups = clusters
         .0
@@ -136,20 +179,21 @@ pub fn grouping(keys: &[GameKey]) -> Grouping {
             c
         })
         .collect();
-    Grouping {
+    let grouping = Grouping {
         groups,
         comparisons,
-    }
+    };
+    Ok((grouping, loaded))
 }
 
 /// What makes a game the most complete of its cluster, in increasing order: the longest
 /// main line, then a result, the fewest reading problems, the most game information, the
 /// first read.
-pub fn completeness(keys: &[GameKey], g: usize) -> impl Ord {
-    let k = &keys[g];
+pub fn completeness(meta: &[Meta], g: usize) -> impl Ord {
+    let k = &meta[g];
     (
-        k.moves(),
-        !k.info(3).is_empty(),
+        k.moves,
+        k.has_result,
         std::cmp::Reverse(k.problems),
         k.info_count,
         std::cmp::Reverse(g),
@@ -168,61 +212,74 @@ pub(crate) fn related(m: &GameKey, r: &GameKey) -> Option<Relation> {
     }
 }
 
-/// The clusters while they form, by their root in [`Groups`] (every eligible game in one,
-/// alone or not).
+/// The clusters of more than one game while they form, by their root in [`Groups`];
+/// a game not among them is a cluster of its own.
 struct Clusters(BTreeMap<usize, Group>);
 
 impl Clusters {
     /// The groups of exact and prefix copies, each with its most complete game (the
     /// longest: all its games are its start).
-    fn of(keys: &[GameKey], eligible: &[usize], groups: &mut Groups) -> Clusters {
+    fn of(meta: &[Meta], size: &[u32], reference: &[u32], groups: &mut Groups) -> Clusters {
         let mut by_root: BTreeMap<usize, Group> = BTreeMap::new();
-        for &g in eligible {
-            let c = by_root.entry(groups.find(g)).or_insert(Group {
-                games: Vec::new(),
-                reference: g,
-            });
-            c.games.push(g);
-            if completeness(keys, g) > completeness(keys, c.reference) {
-                c.reference = g;
+        for g in (0..meta.len()).filter(|&g| meta[g].eligible()) {
+            let root = groups.find(g);
+            if size[root] > 1 {
+                by_root
+                    .entry(root)
+                    .or_insert(Group {
+                        games: Vec::new(),
+                        reference: reference[root] as usize,
+                    })
+                    .games
+                    .push(g);
             }
         }
         Clusters(by_root)
     }
 
+    /// The cluster of root `root`, taken out.
+    fn take(&mut self, root: usize) -> Group {
+        self.0.remove(&root).unwrap_or(Group {
+            games: vec![root],
+            reference: root,
+        })
+    }
+
     /// Joins the clusters of `a` and `b` (a `near` pair) when every game of each is a copy
     /// of one of their references (the more complete one when both are).
-    fn join_near(&mut self, keys: &[GameKey], a: usize, b: usize, groups: &mut Groups) {
+    fn join_near(&mut self, meta: &[Meta], keys: &Loaded, a: usize, b: usize, groups: &mut Groups) {
         let (ra, rb) = (groups.find(a), groups.find(b));
         if ra == rb {
             return;
         }
-        let (first, second) = if completeness(keys, self.0[&ra].reference)
-            > completeness(keys, self.0[&rb].reference)
+        let (ca, cb) = (self.take(ra), self.take(rb));
+        let (first, second) = if completeness(meta, ca.reference) > completeness(meta, cb.reference)
         {
-            (ra, rb)
+            (&ca, &cb)
         } else {
-            (rb, ra)
+            (&cb, &ca)
         };
-        let fits = |reference: usize, other: usize| {
-            let r = &keys[self.0[&reference].reference];
-            self.0[&other]
+        let fits = |reference: &Group, other: &Group| {
+            let r = keys.key(reference.reference);
+            other
                 .games
                 .iter()
-                .all(|&m| related(&keys[m], r).is_some())
+                .all(|&m| related(keys.key(m), r).is_some())
         };
         let reference = if fits(first, second) {
-            self.0[&first].reference
+            first.reference
         } else if fits(second, first) {
-            self.0[&second].reference
+            second.reference
         } else {
+            for c in [ca, cb] {
+                if c.games.len() > 1 {
+                    self.0.insert(groups.find(c.games[0]), c);
+                }
+            }
             return;
         };
         groups.join(ra, rb);
-        let (mut kept, gone) = (
-            self.0.remove(&ra).expect("a cluster"),
-            self.0.remove(&rb).expect("a cluster"),
-        );
+        let (mut kept, gone) = (ca, cb);
         kept.games.extend(gone.games);
         kept.reference = reference;
         self.0.insert(groups.find(ra), kept);
@@ -230,95 +287,146 @@ impl Clusters {
 }
 
 /// Joins games with the same moves, and a game with the first longer game in sorted
-/// order that it is the start of (when it is at least half of it).
-fn join_exact_and_prefix(keys: &[GameKey], eligible: &[usize], groups: &mut Groups) {
-    let mut order = eligible.to_vec();
-    order.sort_unstable_by(|&a, &b| {
-        let (ka, kb) = (&keys[a], &keys[b]);
-        (ka.width, ka.height, &ka.canonical, a).cmp(&(kb.width, kb.height, &kb.canonical, b))
-    });
-    for (pos, &a) in order.iter().enumerate() {
-        let ka = &keys[a];
-        for &b in order[pos + 1..].iter().take(PREFIX_SCAN) {
-            let kb = &keys[b];
-            if (kb.width, kb.height) != (ka.width, ka.height)
-                || !kb.canonical.starts_with(&ka.canonical)
-            {
-                break;
-            }
-            if kb.moves() == ka.moves() {
-                groups.join(a, b);
-            } else if 2 * ka.moves() >= kb.moves() {
-                groups.join(a, b);
-                break;
-            }
-        }
+/// order that it is the start of (when it is at least half of it): one pass over the
+/// keys in sorted order, each game looking at the [`PREFIX_SCAN`] games after it while
+/// they start with its moves.
+fn join_exact_and_prefix(store: &mut KeyStore, groups: &mut Groups) -> io::Result<()> {
+    struct Open {
+        at: usize,
+        game: usize,
+        board: (u8, u8),
+        moves: Vec<u8>,
     }
+    let mut open: VecDeque<Open> = VecDeque::new();
+    let mut at = 0;
+    store.keys.for_each(&mut |record| {
+        let (b, board, moves) = (
+            record_game(record) as usize,
+            (record[0], record[1]),
+            record_moves(record),
+        );
+        open.retain(|a| {
+            if a.board != board || !moves.starts_with(&a.moves) {
+                return false;
+            }
+            if moves.len() == a.moves.len() {
+                groups.join(a.game, b);
+                true
+            } else if 2 * a.moves.len() >= moves.len() {
+                groups.join(a.game, b);
+                false
+            } else {
+                true
+            }
+        });
+        while open.front().is_some_and(|a| at - a.at >= PREFIX_SCAN) {
+            open.pop_front();
+        }
+        open.push_back(Open {
+            at,
+            game: b,
+            board,
+            moves: moves.to_vec(),
+        });
+        at += 1;
+        Ok(())
+    })
 }
 
-/// The `near` pairs among `games` (each pair once, the smaller number first, in input
-/// order) and the number of pairs compared move by move. Games are compared when they
-/// share a block of moves (in one of the second orientations), each with at most
-/// [`NEAR_SCAN`] games after it in the block's bucket, buckets from the smallest up, each
-/// game in at most [`NEAR_BUDGET`] comparisons.
-fn near_pairs(keys: &[GameKey], games: &[usize]) -> (Vec<(u32, u32)>, usize) {
-    let mut spent = vec![0u8; keys.len()];
+/// A bucket of games sharing a hashed block: its size, the hash and the games.
+type Bucket = (u32, u64, Vec<u32>);
+
+/// The buckets of more than one reference sharing a block, for each second orientation,
+/// from the smallest up (then by hash: in the order of the blocks).
+fn near_buckets(
+    store: &mut KeyStore,
+    groups: &mut Groups,
+    reference: &[u32],
+) -> io::Result<[Vec<Bucket>; 2]> {
+    let free = store
+        .limit()
+        .saturating_sub(store.keys.memory())
+        .max(1 << 20);
+    let mut blocks = Sorter::new(free, block_order);
+    let mut entry = [0u8; 13];
+    store.keys.for_each(&mut |record| {
+        let g = record_game(record) as usize;
+        if reference[groups.find(g)] as usize != g {
+            return Ok(());
+        }
+        let key = GameKey::from_record(record).1;
+        for which in 0..2 {
+            let moves = key.near_moves(which);
+            for start in block_starts(moves.len()) {
+                let block = &moves[start..start + BLOCK];
+                entry[0] = which as u8;
+                entry[1..9].copy_from_slice(&block_hash(&key, which, start, block).to_be_bytes());
+                entry[9..].copy_from_slice(&(g as u32).to_be_bytes());
+                blocks.push(&entry)?;
+            }
+        }
+        Ok(())
+    })?;
+    blocks.finish()?;
+    let mut buckets: [Vec<Bucket>; 2] = [Vec::new(), Vec::new()];
+    let mut current: Option<(usize, u64, Vec<u32>)> = None;
+    let close = |bucket: Option<(usize, u64, Vec<u32>)>, buckets: &mut [Vec<Bucket>; 2]| {
+        if let Some((which, hash, games)) = bucket {
+            if games.len() > 1 {
+                buckets[which].push((games.len() as u32, hash, games));
+            }
+        }
+    };
+    blocks.for_each(&mut |e| {
+        let which = e[0] as usize;
+        let hash = u64::from_be_bytes(e[1..9].try_into().expect("8 bytes"));
+        let g = u32::from_be_bytes(e[9..13].try_into().expect("4 bytes"));
+        match &mut current {
+            Some((w, h, games)) if *w == which && *h == hash => games.push(g),
+            _ => close(current.replace((which, hash, vec![g])), &mut buckets),
+        }
+        Ok(())
+    })?;
+    close(current, &mut buckets);
+    for b in &mut buckets {
+        b.sort_unstable_by_key(|&(len, hash, _)| (len, hash));
+    }
+    Ok(buckets)
+}
+
+/// The `near` pairs among the buckets' games (each pair once, the smaller number first,
+/// in input order) and the number of pairs compared move by move. Each game of a bucket
+/// is compared with at most [`NEAR_SCAN`] games after it, buckets from the smallest up,
+/// each game in at most [`NEAR_BUDGET`] comparisons.
+fn near_pairs(keys: &Loaded, buckets: [Vec<Bucket>; 2], n: usize) -> (Vec<(u32, u32)>, usize) {
+    let mut spent = vec![0u8; n];
     let mut found: HashSet<(u32, u32)> = HashSet::new();
     let mut comparisons = 0;
-    // One orientation at a time: half the entries in memory.
-    for which in 0..2 {
-        let entries = block_entries(keys, games, which);
-        let mut buckets: Vec<(u32, u32)> = entries
-            .chunk_by(|a, b| a.0 == b.0)
-            .scan(0u32, |start, bucket| {
-                let at = *start;
-                *start += bucket.len() as u32;
-                Some((bucket.len() as u32, at))
-            })
-            .filter(|&(len, _)| len > 1)
-            .collect();
-        buckets.sort_unstable();
-        for (len, start) in buckets {
-            let bucket = &entries[start as usize..(start + len) as usize];
-            comparisons += compare_bucket(keys, bucket, &mut spent, &mut found);
-        }
+    for (_, _, games) in buckets.into_iter().flatten() {
+        comparisons += compare_bucket(keys, &games, &mut spent, &mut found);
     }
     let mut pairs: Vec<(u32, u32)> = found.into_iter().collect();
     pairs.sort_unstable();
     (pairs, comparisons)
 }
 
-/// The hashed blocks of `games` in the second orientation `which`, sorted.
-fn block_entries(keys: &[GameKey], games: &[usize], which: usize) -> Vec<(u64, u32)> {
-    let mut entries: Vec<(u64, u32)> = Vec::new();
-    for &g in games {
-        let moves = keys[g].near_moves(which);
-        for start in block_starts(moves.len()) {
-            let block = &moves[start..start + BLOCK];
-            entries.push((block_hash(&keys[g], which, start, block), g as u32));
-        }
-    }
-    entries.sort_unstable();
-    entries
-}
-
 /// Compares each game of a bucket with the [`NEAR_SCAN`] games after it, while both have
 /// budget left and the pair is not known yet; adds the `near` pairs to `found`. Returns
 /// the number of pairs compared move by move.
 fn compare_bucket(
-    keys: &[GameKey],
-    bucket: &[(u64, u32)],
+    keys: &Loaded,
+    bucket: &[u32],
     spent: &mut [u8],
     found: &mut HashSet<(u32, u32)>,
 ) -> usize {
     let mut compared = 0;
-    for (i, &(_, a)) in bucket.iter().enumerate() {
-        for &(_, b) in bucket[i + 1..].iter().take(NEAR_SCAN) {
+    for (i, &a) in bucket.iter().enumerate() {
+        for &b in bucket[i + 1..].iter().take(NEAR_SCAN) {
             if spent[a as usize] >= NEAR_BUDGET {
                 break;
             }
             let pair = (a.min(b), a.max(b));
-            let (ka, kb) = (&keys[a as usize], &keys[b as usize]);
+            let (ka, kb) = (keys.key(a as usize), keys.key(b as usize));
             if spent[b as usize] >= NEAR_BUDGET || !comparable(ka, kb) || found.contains(&pair) {
                 continue;
             }
@@ -331,6 +439,18 @@ fn compare_bucket(
         }
     }
     compared
+}
+
+/// The order of the block entries: orientation, hash, game.
+fn block_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let at = |e: &[u8]| {
+        (
+            e[0],
+            u64::from_be_bytes(e[1..9].try_into().expect("8 bytes")),
+            u32::from_be_bytes(e[9..13].try_into().expect("4 bytes")),
+        )
+    };
+    at(a).cmp(&at(b))
 }
 
 /// Where the hashed blocks of a game of `moves` moves start: from move 30 on, and for a

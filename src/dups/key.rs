@@ -117,6 +117,94 @@ impl GameKey {
         transformed(&self.canonical, self.near[which], self.width, self.height)
     }
 
+    /// The record the sorter keeps of this key, game `game`: board, game number, moves
+    /// (big-endian, so that bytes compare as moves do), then the rest.
+    pub fn record(&self, game: u32, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend_from_slice(&[self.width, self.height]);
+        out.extend_from_slice(&game.to_le_bytes());
+        out.extend_from_slice(&(self.canonical.len() as u32).to_le_bytes());
+        for m in self.canonical.iter() {
+            out.extend_from_slice(&m.to_be_bytes());
+        }
+        out.extend_from_slice(&[
+            self.symmetry.number(),
+            self.near[0].number(),
+            self.near[1].number(),
+            match self.first_color {
+                None => 0,
+                Some(Color::Black) => 1,
+                Some(Color::White) => 2,
+            },
+            self.info_count,
+        ]);
+        out.extend_from_slice(&self.problems.to_le_bytes());
+        out.extend_from_slice(self.info.as_bytes());
+    }
+
+    /// The game number and key of a [`GameKey::record`].
+    pub fn from_record(record: &[u8]) -> (u32, GameKey) {
+        let moves = record_moves(record);
+        let at = 10 + moves.len();
+        let tail = &record[at..];
+        let color = match tail[3] {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        };
+        let key = GameKey {
+            width: record[0],
+            height: record[1],
+            canonical: moves
+                .chunks_exact(2)
+                .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                .collect(),
+            symmetry: Symmetry::ALL[tail[0] as usize & 7],
+            near: [
+                Symmetry::ALL[tail[1] as usize & 7],
+                Symmetry::ALL[tail[2] as usize & 7],
+            ],
+            first_color: color,
+            info_count: tail[4],
+            problems: u32::from_le_bytes([tail[5], tail[6], tail[7], tail[8]]),
+            info: String::from_utf8_lossy(&tail[9..]).into(),
+        };
+        (record_game(record), key)
+    }
+
+    /// A key from its parts, as a keys file gives them (`info`: the seven fields of
+    /// [`INFO_FIELDS`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_parts(
+        width: u8,
+        height: u8,
+        canonical: Vec<MoveCode>,
+        symmetry: Symmetry,
+        near: [Symmetry; 2],
+        first_color: Option<Color>,
+        info: &[String],
+        problems: u32,
+        info_count: u8,
+    ) -> GameKey {
+        let info: Vec<String> = (0..INFO_FIELDS.len())
+            .map(|i| {
+                info.get(i)
+                    .map_or(String::new(), |v| v.replace(SEPARATOR, " "))
+            })
+            .collect();
+        GameKey {
+            width,
+            height,
+            canonical: canonical.into(),
+            symmetry,
+            near,
+            first_color,
+            info: info.join(SEPARATOR).into(),
+            problems,
+            info_count,
+        }
+    }
+
     /// The `RE[]` winner, `B` or `W`, if it names one.
     pub fn winner(&self) -> Option<Color> {
         match self.info(3).trim_start().as_bytes().first() {
@@ -125,6 +213,28 @@ impl GameKey {
             _ => None,
         }
     }
+}
+
+/// The game number of a [`GameKey::record`].
+pub fn record_game(record: &[u8]) -> u32 {
+    u32::from_le_bytes([record[2], record[3], record[4], record[5]])
+}
+
+/// The moves of a [`GameKey::record`], two bytes each, big-endian.
+pub fn record_moves(record: &[u8]) -> &[u8] {
+    let n = u32::from_le_bytes([record[6], record[7], record[8], record[9]]) as usize;
+    &record[10..10 + 2 * n]
+}
+
+/// The order of the records: board, moves (a start before the longer games it starts),
+/// game number.
+pub fn record_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    (a[0], a[1], record_moves(a), record_game(a)).cmp(&(
+        b[0],
+        b[1],
+        record_moves(b),
+        record_game(b),
+    ))
 }
 
 /// The code of a recorded move on a board of `size`.

@@ -10,10 +10,13 @@
 
 pub mod cluster;
 pub mod key;
+pub mod spill;
+pub mod store;
 pub mod symmetry;
 
 pub use cluster::{group, Group, Relation, MIN_MOVES};
 pub use key::GameKey;
+pub use store::{KeyStore, Loaded, DEFAULT_MEMORY};
 pub use symmetry::Symmetry;
 
 use key::INFO_FIELDS;
@@ -52,23 +55,35 @@ pub struct Cluster {
 
 /// The clusters of copies among `keys` (games in input order).
 pub fn clusters(keys: &[GameKey]) -> Vec<Cluster> {
-    group(keys)
-        .into_iter()
-        .map(|group| describe(keys, &group))
-        .collect()
+    let mut store = KeyStore::new(usize::MAX);
+    for k in keys {
+        store.push(k).expect("keys in memory");
+    }
+    clusters_in(&mut store).expect("keys in memory")
+}
+
+/// The clusters of copies among the games of `store` (in the order they were pushed),
+/// the same whatever its memory limit.
+pub fn clusters_in(store: &mut KeyStore) -> std::io::Result<Vec<Cluster>> {
+    let (grouping, loaded) = cluster::grouping_in(store)?;
+    Ok(grouping
+        .groups
+        .iter()
+        .map(|group| describe(&loaded, group))
+        .collect())
 }
 
 /// How each game of a group relates to its most complete game.
-fn describe(keys: &[GameKey], group: &Group) -> Cluster {
+fn describe(keys: &Loaded, group: &Group) -> Cluster {
     let games = &group.games;
     let reference = games
         .iter()
         .position(|&g| g == group.reference)
         .expect("the reference is one of the games");
-    let r = &keys[games[reference]];
+    let r = keys.key(games[reference]);
     let members: Vec<Member> = games
         .iter()
-        .map(|&g| relate(g, &keys[g], r, g == games[reference]))
+        .map(|&g| relate(g, keys.key(g), r, g == games[reference]))
         .collect();
     let conflicts = INFO_FIELDS
         .iter()
@@ -77,7 +92,7 @@ fn describe(keys: &[GameKey], group: &Group) -> Cluster {
         .map(|(i, &field)| {
             let mut values: Vec<String> = Vec::new();
             for m in &members {
-                let value = in_reference_colors(&keys[m.game], i, m.colors_swapped);
+                let value = in_reference_colors(keys.key(m.game), i, m.colors_swapped);
                 if !value.is_empty() && !values.contains(&value) {
                     values.push(value);
                 }

@@ -41,6 +41,16 @@ impl Symmetry {
         Symmetry::AntiTranspose,
     ];
 
+    /// Its place in [`Symmetry::ALL`].
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The symmetry of this name (see [`Symmetry::name`]).
+    pub fn named(name: &str) -> Option<Symmetry> {
+        Symmetry::ALL.into_iter().find(|s| s.name() == name)
+    }
+
     /// The name the reports use (`identity`, `rotate-90`, `mirror-left-right`, …).
     pub fn name(self) -> &'static str {
         match self {

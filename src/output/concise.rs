@@ -47,6 +47,16 @@ pub fn summary_line(s: &Summary) -> String {
         count(s.games, "game"),
         count(s.files, "file")
     ));
+    if s.fixable > 0 {
+        line.push_str(&format!(
+            " ({} fixable with --fix)",
+            thousands(s.fixable as u64)
+        ));
+    }
+    if s.fixed > 0 {
+        let files = count(s.files_fixed, "file");
+        line.push_str(&format!("; {} fixed in {files}", count(s.fixed, "finding")));
+    }
     line.push_str(&match s.failing {
         0 => "; no game fails the run".to_string(),
         1 => "; 1 game fails the run".to_string(),

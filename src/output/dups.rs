@@ -54,11 +54,25 @@ pub const DUPS_FORMATS: &[DupsFormat] = &[
         help: "One row per game of a cluster, with its cluster's number",
         write: write_csv,
     },
+    DupsFormat {
+        name: "keys",
+        help: "One JSON line per game, its canonical key and place, written as the games are \
+read and not clustered: for --from-keys",
+        write: write_nothing,
+    },
 ];
 
 impl DupsFormat {
     /// JSON Lines (`--json`).
     pub const JSONL: DupsFormat = DUPS_FORMATS[1];
+    /// The keys of the games, written as they are read (see `dups::keys_file`).
+    pub const KEYS: DupsFormat = DUPS_FORMATS[3];
+}
+
+/// The keys format's report: its lines were written as the games were read, its input
+/// errors go to standard error.
+fn write_nothing(_: &mut dyn Write, _: &DupsReport<'_>) -> io::Result<()> {
+    Ok(())
 }
 
 impl PartialEq for DupsFormat {

@@ -30,6 +30,9 @@ pub(crate) const FINDING_COLUMNS: &[Column<FindingCell>] = &[
     Column::new("cycle_length", |_, f, o| optional(o, f.cycle_length)),
     Column::new("message", |_, f, o| text(o, &f.message)),
     Column::new("variation", |_, f, o| optional(o, f.variation.as_deref())),
+    Column::new("fixable", |_, f, o| {
+        raw(o, if f.fixable { "true" } else { "false" })
+    }),
 ];
 
 /// A cell written as it is, empty for none.

@@ -15,6 +15,7 @@ pub mod html;
 pub mod html_row;
 pub mod jsonl;
 pub mod junit;
+pub mod keys;
 pub mod progress;
 pub mod render;
 pub mod sanitize;
@@ -33,6 +34,7 @@ use serde::Serialize;
 pub use formats::{Format, FORMATS};
 pub use render::{RenderGame, Rendered, Renderer};
 pub use summary::{GameTally, Summary};
+pub use wire::GameJson;
 
 /// The JSON schema number (CONTRACT.md): goes up when a field changes meaning or goes.
 pub const SCHEMA: u32 = 2;
@@ -40,10 +42,11 @@ pub const SCHEMA: u32 = 2;
 /// The first record of a run.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Begin {
-    /// The JSON schema number: 1.
+    /// The JSON schema number (2).
     pub schema: u32,
     /// `sgfaudit`.
     pub tool: &'static str,
+    /// The version of sgfaudit that wrote the report.
     pub version: &'static str,
     /// The paths given.
     pub inputs: Vec<String>,
@@ -52,7 +55,9 @@ pub struct Begin {
 /// An input that could not be read at all.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct InputError {
+    /// The input, written as a game's `path` is.
     pub path: String,
+    /// Why it could not be read.
     pub message: String,
 }
 

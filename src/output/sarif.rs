@@ -109,7 +109,7 @@ fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<String>) {
     let fingerprints = fingerprint::of_game(g);
     let uri = uri(&g.path);
     for (f, print) in g.findings.iter().zip(fingerprints) {
-        let mut properties = json!({ "game": g.game });
+        let mut properties = json!({ "game": g.game, "fixable": f.fixable });
         for (key, value) in [
             ("move", f.r#move.map(Value::from)),
             ("color", f.color.map(Value::from)),

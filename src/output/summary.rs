@@ -19,15 +19,19 @@ pub struct GameTally {
     pub severities: [u32; 3],
     /// The game fails the run (`--fail-on`).
     pub fails: bool,
+    /// Findings `audit --fix` rewrites away.
+    pub fixable: u32,
 }
 
 impl GameTally {
     pub fn of(game: &GameReport) -> GameTally {
         let mut codes = [0u32; Code::ALL.len()];
         let mut severities = [0u32; 3];
+        let mut fixable = 0;
         for f in &game.findings {
             codes[f.code as usize] += 1;
             severities[f.severity as usize] += 1;
+            fixable += u32::from(f.fixable);
         }
         GameTally {
             status: game.status,
@@ -35,6 +39,7 @@ impl GameTally {
             codes,
             severities,
             fails: false,
+            fixable,
         }
     }
 }
@@ -42,8 +47,11 @@ impl GameTally {
 /// Counts over a run; merged with `+=` so that any split of the work adds up the same.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Summary {
+    /// Files read.
     pub files: usize,
+    /// Games read.
     pub games: usize,
+    /// Moves of every game (each game's `moves`).
     pub moves: u64,
     /// Games per status (every status present; they add up to `games`).
     #[serde(serialize_with = "super::wire::by_name")]
@@ -61,7 +69,15 @@ pub struct Summary {
     pub failing: usize,
     /// Inputs that could not be read at all.
     pub unreadable: usize,
+    /// Findings `audit --fix` would rewrite away.
+    pub fixable: usize,
+    /// With `audit --fix`: the findings fixed before this audit of the fixed files, and
+    /// in how many files.
+    pub fixed: usize,
+    pub files_fixed: usize,
+    /// Wall time of the run (differs from run to run).
     pub elapsed_ms: u64,
+    /// Games per second of wall time.
     pub games_per_second: f64,
 }
 
@@ -83,6 +99,7 @@ impl Summary {
         self.moves += tally.moves as u64;
         *self.by_status.entry(tally.status).or_insert(0) += 1;
         self.failing += tally.fails as usize;
+        self.fixable += tally.fixable as usize;
         for (s, &n) in [Severity::Info, Severity::Warning, Severity::Error]
             .iter()
             .zip(&tally.severities)

@@ -38,13 +38,14 @@ fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
         };
         writeln!(
             out,
-            "{path}:{}:{}: {}:{at} {}[{}]: {}",
+            "{path}:{}:{}: {}:{at} {}[{}]: {}{}",
             f.line,
             f.column,
             f.in_game(game.game),
             paint(color, severity_style(f.severity), f.severity.as_str()),
             f.code,
-            for_terminal(&f.message)
+            for_terminal(&f.message),
+            if f.fixable { " [*]" } else { "" }
         )
         .expect("writing to memory");
     }
@@ -136,6 +137,17 @@ impl Reporter for TableReporter<'_> {
                     paint(self.color, style, named)
                 )?;
             }
+        }
+        if s.fixed > 0 {
+            let fixed = format!("{} in {} files", s.fixed, s.files_fixed);
+            writeln!(self.out, "{:<LABEL$} {:>10}", "fixed by --fix", fixed)?;
+        }
+        if s.fixable > 0 {
+            writeln!(
+                self.out,
+                "{:<LABEL$} {:>10}  [*] rewritten away by sgfaudit audit --fix",
+                "fixable", s.fixable
+            )?;
         }
         if s.unreadable > 0 {
             writeln!(

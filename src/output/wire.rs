@@ -35,8 +35,9 @@ pub(crate) enum Record<'a> {
     Summary(&'a Summary),
 }
 
-/// A `game` line's `data`.
-pub(crate) struct GameJson<'a>(pub &'a GameReport);
+/// A `game` line's `data`, for any serde serializer: the JSON Lines report writes it,
+/// the Python package builds its dicts from it (same keys, same order, same values).
+pub struct GameJson<'a>(pub &'a GameReport);
 
 impl JsonSchema for GameJson<'_> {
     fn schema_name() -> Cow<'static, str> {
@@ -50,17 +51,25 @@ impl JsonSchema for GameJson<'_> {
 /// A game: where it is, how it was read, its findings, count and check.
 #[derive(Serialize, JsonSchema)]
 struct Game<'a> {
+    /// The file (an archive's member as `archive!member`), written one to one with its
+    /// bytes: a byte that is no UTF-8, a control character or a bidi mark as `\xNN`.
     path: &'a str,
     /// Index of the game in its file, from 0.
     game: usize,
+    /// The line where the game starts in the file, from 1.
     line: u32,
+    /// The column where the game starts, from 1, in characters.
     column: u32,
+    /// `illegal`: a move breaks the rules; `mismatch`: the count contradicts `RE[]`;
+    /// `error`: the game cannot be read (or is not Go); `ok` otherwise.
     #[schemars(schema_with = "status_names")]
     status: &'static str,
     /// `[columns, rows]`; null when unreadable.
     size: Option<[u8; 2]>,
+    /// The rule set the game was replayed and counted under.
     #[schemars(schema_with = "rule_set_names")]
     rules: &'static str,
+    /// Where the rule set came from: the record's `RU[]`, the default, or `--rules`.
     #[schemars(schema_with = "rules_from_names")]
     rules_from: &'static str,
     /// `RU[]` as written.
@@ -69,16 +78,22 @@ struct Game<'a> {
     komi: f64,
     /// `KM[]` as written.
     komi_raw: Option<&'a str>,
+    /// Handicap stones (`HA[]`, or the black setup stones read as a handicap).
     handicap: u32,
+    /// `PB[]`: Black's name.
     black: Option<&'a str>,
+    /// `PW[]`: White's name.
     white: Option<&'a str>,
     /// `RE[]` as written.
     result: Option<&'a str>,
     /// The text encoding the game was read in.
     encoding: &'static str,
+    /// Moves on the main line (passes included).
     moves: u32,
+    /// How the game ended: two passes, or as `RE[]` says (`unfinished` without either).
     #[schemars(schema_with = "ended_by_names")]
     ended_by: &'static str,
+    /// The findings shown, in the order of the file.
     #[schemars(with = "Vec<FindingJson<'static>>")]
     findings: Findings<'a>,
     /// Findings left out by `--max-findings-per-game`.
@@ -86,6 +101,7 @@ struct Game<'a> {
     /// The count, when the final position is counted.
     #[schemars(with = "Option<ScoreFields<'static>>")]
     score: Option<ScoreJson<'a>>,
+    /// The check of `RE[]` against the count.
     #[schemars(with = "CheckFields<'static>")]
     check: CheckJson<'a>,
     /// `DT[]`, as written (plain text).
@@ -150,25 +166,38 @@ impl Serialize for Findings<'_> {
 /// A finding: what, where, and why.
 #[derive(Serialize, JsonSchema)]
 struct FindingJson<'a> {
+    /// The finding code (`sgfaudit explain CODE`).
     #[schemars(schema_with = "code_names")]
     code: &'static str,
+    /// `error`, `warning` or `info`.
     #[schemars(schema_with = "severity_names")]
     severity: &'static str,
     /// From 1; passes count, setup nodes do not.
     r#move: Option<u32>,
+    /// The colour of the move.
     #[schemars(schema_with = "color_names")]
     color: Option<&'static str>,
+    /// The move's point in SGF coordinates (`dd`).
     point: Option<&'a str>,
+    /// The move's point as a vertex (`D16`).
     vertex: Option<&'a str>,
+    /// The line of the finding in the file, from 1.
     line: u32,
+    /// The column of the finding, from 1, in characters.
     column: u32,
+    /// The article of the Chinese Weiqi Rules (2002) the finding is about.
     article: Option<u32>,
+    /// What was found, in words.
     message: &'a str,
+    /// For a repetition: the most recent move after which the position stood before.
     first_seen: Option<u32>,
+    /// For a repetition: the moves since `first_seen`.
     cycle_length: Option<u32>,
     /// The side variation the finding is in: the child index of each game tree from the
     /// root down to it (`"0.2.1"`); `null` on the main line.
     variation: Option<&'a str>,
+    /// True when `sgfaudit audit --fix` rewrites the record so that the finding is gone.
+    fixable: bool,
 }
 
 impl<'a> FindingJson<'a> {
@@ -187,6 +216,7 @@ impl<'a> FindingJson<'a> {
             first_seen: f.first_seen,
             cycle_length: f.cycle_length,
             variation: f.variation.as_deref(),
+            fixable: f.fixable,
         }
     }
 }
@@ -197,39 +227,60 @@ struct ScoreJson<'a>(&'a Score);
 /// The area count of the final position (`score`).
 #[derive(Serialize, JsonSchema)]
 struct ScoreFields<'a> {
+    /// Where the dead stones came from (`--dead`; `judge` for the engine of `--judge`).
     #[schemars(schema_with = "dead_from_names")]
     dead_from: &'static str,
+    /// The dead stones.
     dead: DeadList<'a>,
+    /// Black's area: live stones and surrounded points.
     black: f64,
+    /// White's area.
     white: f64,
+    /// The komi counted.
     komi: f64,
+    /// The points White gets for Black's handicap stones under the rules.
     handicap_bonus: f64,
+    /// Black's area margin: Black − White − komi − handicap bonus.
     margin: f64,
+    /// The area count as a result, in points (`B+1.5`).
     result: &'a str,
+    /// The area count in stones (`黑胜3/4子`).
     stones: &'a str,
+    /// The counting compared with `RE[]`: `area` or `territory`.
     #[schemars(schema_with = "counting_names")]
     counting: &'static str,
+    /// The territory count, where it is compared or reproduced `RE[]`.
     territory: Option<TerritoryFields<'a>>,
 }
 
 /// `score.territory`: the territory count.
 #[derive(Serialize, JsonSchema)]
 struct TerritoryFields<'a> {
+    /// Empty points Black's live stones alone surround (dead White stones' points included).
     black_territory: u32,
+    /// White's territory.
     white_territory: u32,
+    /// White stones Black took: captured in play and dead at the end.
     black_prisoners: u32,
+    /// Black stones White took.
     white_prisoners: u32,
+    /// Eyes of stones in seki: nobody's.
     seki_points: u32,
+    /// The komi counted.
     komi: f64,
+    /// Black's territory margin, komi included.
     margin: f64,
+    /// The territory count as a result (`W+0.5`).
     result: &'a str,
 }
 
 /// `score.dead`: dead stones of each colour as SGF coordinates.
 #[derive(Serialize, JsonSchema)]
 struct DeadList<'a> {
+    /// Dead black stones.
     #[schemars(with = "Vec<String>")]
     black: Points<'a>,
+    /// Dead white stones.
     #[schemars(with = "Vec<String>")]
     white: Points<'a>,
     /// Stones of chains the estimate is unsure of (empty when there are none).
@@ -289,11 +340,17 @@ struct CheckJson<'a>(&'a Check);
 /// `check`: the recorded result against the count.
 #[derive(Serialize, JsonSchema)]
 struct CheckFields<'a> {
+    /// `RE[]` as read.
     recorded: Option<&'a str>,
+    /// The count compared with it (`B+6.5`).
     computed: Option<&'a str>,
+    /// `agrees`, `disagrees` (beyond doubt), `unverifiable` (counted, but the count does
+    /// not settle `RE[]`) or `not-counted` (no count checks `RE[]`).
     #[schemars(schema_with = "verdict_names")]
     verdict: &'static str,
+    /// Why, in words.
     reason: Option<&'a str>,
+    /// The recorded margin minus the counted one (Black's points).
     difference: Option<f64>,
     /// For `agrees` and `disagrees`: the probability (0 to 1), under the check's odds,
     /// that the verdict is right.

@@ -11,15 +11,17 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::{changed_while_read, input_size, load, LoadedFile, WINDOW, WINDOW_BYTES};
+use super::{changed_while_read, input_size, load, LoadedFile, Part, WINDOW, WINDOW_BYTES};
 use crate::audit::GameInput;
-use crate::input::archive::{for_each_member, input_failure};
+use crate::input::archive::{for_members_in, input_failure};
+use crate::input::source::Bytes;
 use crate::input::source::MMAP_THRESHOLD;
 use crate::input::split::{GameSlice, Splitter};
 use crate::input::walk::{expand_with, Input, WalkOptions};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
 use crate::output::InputError;
+use crate::partition::{self, GameRange, Piece};
 
 /// Where the games come from and how many workers read them.
 #[derive(Clone, Debug)]
@@ -33,6 +35,8 @@ pub struct GamesConfig {
     pub progress: ProgressMode,
     /// Also write each input error to standard error as soon as it is known.
     pub errors_to_stderr: bool,
+    /// Which of the inputs' games are read (`--shard K/N`, a partition's pieces).
+    pub part: Part,
 }
 
 /// What a pass over the games read.
@@ -65,7 +69,7 @@ pub fn for_each_game<T: Send>(
         .num_threads(config.jobs)
         .build()
         .map_err(io::Error::other)?;
-    let (inputs, walk_errors) = expand_with(&config.paths, config.walk.clone());
+    let (pieces, input_errors) = pieces_of(config);
     let mut pass = Pass {
         outcome: GamesOutcome::default(),
         echoed: 0,
@@ -78,44 +82,20 @@ pub fn for_each_game<T: Send>(
             if config.progress == ProgressMode::Never {
                 0
             } else {
-                inputs.iter().map(input_size).sum()
+                pieces.iter().map(piece_size).sum()
             },
         ),
         started,
     };
-    pass.errors(config.input_errors.iter().cloned());
-    pass.errors(walk_errors.into_iter().map(|e| InputError {
-        path: e.path,
-        message: e.message,
-    }));
-    for input in &inputs {
+    pass.errors(input_errors);
+    for piece in &pieces {
         let size = if config.progress == ProgressMode::Never {
             0
         } else {
-            input_size(input)
+            piece_size(piece)
         };
         pass.progress.next_piece(size, pass.bytes_done);
-        if let Input::Archive(..) = input {
-            pass.archive(input, &pool, work, sink)?;
-            continue;
-        }
-        if input_size(input) >= MMAP_THRESHOLD {
-            pass.flush(&pool, work, sink);
-        }
-        let (file, error) = pool.install(|| load(input));
-        pass.errors(error);
-        let Some(file) = file else { continue };
-        pass.outcome.files += 1;
-        let file = Arc::new(file);
-        let games = pass.games_of(&file, &pool, work, sink);
-        if file.stamp.is_some() {
-            pass.flush(&pool, work, sink);
-            let lost = format!(
-                "{games} games read from it, the last ones may be incomplete or wrong, the \
-                 rest is missing"
-            );
-            pass.errors(changed_while_read(input, &file, &lost));
-        }
+        pass.piece(piece, &pool, work, sink)?;
     }
     pass.flush(&pool, work, sink);
     pass.progress.finish();
@@ -153,11 +133,58 @@ impl Pass {
         self.echoed = self.outcome.errors.len();
     }
 
-    /// Queues every game of every SGF member of an archive; an archive that cannot be
-    /// read, or holds no SGF member, is an input error.
+    /// Queues the games of a piece: a whole input, the games of a file that start in a
+    /// range, some members of an archive, or a text in memory.
+    fn piece<T: Send>(
+        &mut self,
+        piece: &Piece,
+        pool: &rayon::ThreadPool,
+        work: &(dyn Fn(&GameInput<'_>) -> T + Sync),
+        sink: &mut dyn FnMut(GameAt<'_>, Result<T, String>),
+    ) -> io::Result<()> {
+        let (input, range) = match piece {
+            Piece::Whole(input @ Input::Archive(..)) => {
+                return self.archive(input, 0..usize::MAX, pool, work, sink)
+            }
+            Piece::Members(m) => {
+                let input = Input::Archive(m.path.clone(), m.kind);
+                return self.archive(&input, m.from..m.to, pool, work, sink);
+            }
+            Piece::Memory { name, bytes } => {
+                let file = Arc::new(LoadedFile::open(name.clone(), Bytes::Owned(bytes.to_vec())));
+                self.outcome.files += 1;
+                self.games_of(&file, None, pool, work, sink);
+                return Ok(());
+            }
+            Piece::Whole(input) => (input.clone(), None),
+            Piece::Games(range) => (Input::File(range.path.clone()), Some(range)),
+        };
+        if input_size(&input) >= MMAP_THRESHOLD {
+            self.flush(pool, work, sink);
+        }
+        let (file, error) = pool.install(|| load(&input));
+        self.errors(error);
+        let Some(file) = file else { return Ok(()) };
+        self.outcome.files += 1;
+        let file = Arc::new(file);
+        let games = self.games_of(&file, range, pool, work, sink);
+        if file.stamp.is_some() {
+            self.flush(pool, work, sink);
+            let lost = format!(
+                "{games} games read from it, the last ones may be incomplete or wrong, the \
+                 rest is missing"
+            );
+            self.errors(changed_while_read(&input, &file, &lost));
+        }
+        Ok(())
+    }
+
+    /// Queues every game of the SGF members `wanted` of an archive; an archive that
+    /// cannot be read, or holds no SGF member, is an input error.
     fn archive<T: Send>(
         &mut self,
         input: &Input,
+        wanted: std::ops::Range<usize>,
         pool: &rayon::ThreadPool,
         work: &(dyn Fn(&GameInput<'_>) -> T + Sync),
         sink: &mut dyn FnMut(GameAt<'_>, Result<T, String>),
@@ -165,12 +192,12 @@ impl Pass {
         let Input::Archive(path, kind) = input else {
             return Ok(());
         };
-        let read = for_each_member(path, *kind, &mut |member| {
+        let read = for_members_in(path, *kind, wanted, &mut |member| {
             match member.bytes {
                 Ok(bytes) => {
                     let file = Arc::new(LoadedFile::open(member.name, bytes));
                     self.outcome.files += 1;
-                    self.games_of(&file, pool, work, sink);
+                    self.games_of(&file, None, pool, work, sink);
                 }
                 Err(message) => self.errors([InputError {
                     path: member.name,
@@ -187,16 +214,24 @@ impl Pass {
         Ok(())
     }
 
-    /// Queues every game of a file, working off full windows; the number of games.
+    /// Queues every game of a file (or those that start in `range`), working off full
+    /// windows; the number of games.
     fn games_of<T: Send>(
         &mut self,
         file: &Arc<LoadedFile>,
+        range: Option<&GameRange>,
         pool: &rayon::ThreadPool,
         work: &(dyn Fn(&GameInput<'_>) -> T + Sync),
         sink: &mut dyn FnMut(GameAt<'_>, Result<T, String>),
     ) -> usize {
         let mut games = 0;
-        for (index, slice) in Splitter::over_utf8(file.utf8_bytes()).enumerate() {
+        let text = file.utf8_bytes();
+        let (splitter, first, to) = match range {
+            Some(r) => (Splitter::resume(text, r.from, r.at, r.first), r.first, r.to),
+            None => (Splitter::over_utf8(text), 0, usize::MAX),
+        };
+        let owned = splitter.take_while(|slice| slice.range.start < to || slice.no_game);
+        for (index, slice) in (first..).zip(owned) {
             games = index + 1;
             self.window_bytes += slice.range.len();
             self.window.push((Arc::clone(file), index, slice));
@@ -246,6 +281,42 @@ impl Pass {
             0,
             games as f64 / secs,
         );
+    }
+}
+
+/// The inputs as pieces, with the errors of the paths that gave none: all of them, one
+/// shard's (the errors are shard 0's to report), or the pieces given.
+fn pieces_of(config: &GamesConfig) -> (Vec<Piece>, Vec<InputError>) {
+    if let Part::Pieces(pieces) = &config.part {
+        return (pieces.clone(), config.input_errors.clone());
+    }
+    let (inputs, walk_errors) = expand_with(&config.paths, config.walk.clone());
+    let mut errors = config.input_errors.clone();
+    errors.extend(walk_errors.into_iter().map(|e| InputError {
+        path: e.path,
+        message: e.message,
+    }));
+    match config.part {
+        Part::Shard(shard) => {
+            if shard.index > 0 {
+                errors.clear();
+            }
+            (partition::shard(&inputs, shard), errors)
+        }
+        _ => (inputs.into_iter().map(Piece::Whole).collect(), errors),
+    }
+}
+
+/// The bytes of a piece, for the progress bar.
+fn piece_size(piece: &Piece) -> u64 {
+    match piece {
+        Piece::Whole(input) => input_size(input),
+        Piece::Games(range) => {
+            let file = input_size(&Input::File(range.path.clone()));
+            (range.to.min(file as usize) - range.from.min(file as usize)) as u64
+        }
+        Piece::Memory { bytes, .. } => bytes.len() as u64,
+        Piece::Members(m) => m.bytes,
     }
 }
 

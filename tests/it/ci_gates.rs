@@ -284,8 +284,8 @@ fn the_documented_profiles_parse_and_gate_the_format_findings() {
     ]);
     assert_eq!(archive.status.code(), Some(0));
     assert!(!codes_of(&archive.stdout).contains(&"compose-expected".to_string()));
-    // Both are in the README as they are in docs/.
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    // Both are in the guide's CI page as they are in docs/.
+    let readme = std::fs::read_to_string("docs/guide/ci.md").unwrap();
     for profile in [
         "docs/sgfaudit-strict-ff4.toml",
         "docs/sgfaudit-archive.toml",
@@ -293,7 +293,7 @@ fn the_documented_profiles_parse_and_gate_the_format_findings() {
         let text = std::fs::read_to_string(profile).unwrap();
         assert!(
             readme.contains(text.trim()),
-            "{profile} is not in the README"
+            "{profile} is not in docs/guide/ci.md"
         );
     }
 }

@@ -28,7 +28,13 @@ fn config(paths: Vec<PathBuf>, jobs: usize) -> GamesConfig {
         jobs,
         progress: ProgressMode::Never,
         errors_to_stderr: false,
+        part: sgfaudit::run::Part::All,
     }
+}
+
+/// A search with the default memory for the keys.
+fn search_default(config: &GamesConfig) -> std::io::Result<Search> {
+    search(config, sgfaudit::dups::DEFAULT_MEMORY)
 }
 
 /// The games of a Tygem file as texts.
@@ -232,7 +238,7 @@ fn planted_copies_of_real_games_are_found_with_their_original() {
         .collect();
     let dir = tempfile::tempdir().unwrap();
     let planted = plant(dir.path(), &originals);
-    let found = search(&config(vec![dir.path().to_path_buf()], 2)).unwrap();
+    let found = search_default(&config(vec![dir.path().to_path_buf()], 2)).unwrap();
     assert!(
         found.outcome.errors.is_empty(),
         "{:?}",
@@ -280,7 +286,7 @@ fn a_copy_says_how_it_was_made() {
     let short = truncate(&game, moves_of(&game) * 3 / 4);
     std::fs::write(dir.path().join("a.sgf"), &game).unwrap();
     std::fs::write(dir.path().join("b.sgf"), format!("{copy}\n{short}")).unwrap();
-    let found = search(&config(vec![dir.path().to_path_buf()], 1)).unwrap();
+    let found = search_default(&config(vec![dir.path().to_path_buf()], 1)).unwrap();
     assert_eq!(found.clusters.len(), 1);
     let c = &found.clusters[0];
     assert_eq!(c.members.len(), 3);
@@ -346,7 +352,7 @@ fn different_games_sharing_a_long_opening_are_not_merged() {
         pairs.len()
     );
     assert_eq!(games.len(), keys.len());
-    let found = search(&config(vec![part], 2)).unwrap();
+    let found = search_default(&config(vec![part], 2)).unwrap();
     let clusters = cluster_of(&found);
     let name = "tygem-9d-part03.sgf".to_string();
     for (a, b) in &pairs {
@@ -368,13 +374,13 @@ fn short_identical_games_are_not_merged() {
     for (name, moves) in [("a.sgf", 29), ("b.sgf", 29), ("c.sgf", 12), ("d.sgf", 12)] {
         std::fs::write(dir.path().join(name), truncate(&game, moves)).unwrap();
     }
-    let found = search(&config(vec![dir.path().to_path_buf()], 1)).unwrap();
+    let found = search_default(&config(vec![dir.path().to_path_buf()], 1)).unwrap();
     assert_eq!(found.outcome.games, 4);
     assert!(found.clusters.is_empty());
     // At 30 moves they are the same game.
     std::fs::write(dir.path().join("e.sgf"), truncate(&game, 30)).unwrap();
     std::fs::write(dir.path().join("f.sgf"), truncate(&game, 30)).unwrap();
-    let found = search(&config(vec![dir.path().to_path_buf()], 1)).unwrap();
+    let found = search_default(&config(vec![dir.path().to_path_buf()], 1)).unwrap();
     assert_eq!(found.clusters.len(), 1);
     assert_eq!(found.clusters[0].members.len(), 2);
 }
@@ -384,7 +390,7 @@ fn the_tygem_files_exact_pairs_are_found() {
     let Some(corpus) = shared_corpus() else {
         return;
     };
-    let found = search(&config(vec![corpus.join("tygem")], 2)).unwrap();
+    let found = search_default(&config(vec![corpus.join("tygem")], 2)).unwrap();
     let mut exact: Vec<((String, usize), (String, usize))> = Vec::new();
     for c in &found.clusters {
         let name = |g| {

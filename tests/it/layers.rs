@@ -14,6 +14,7 @@ const STAGES: &[(&str, u32)] = &[
     ("sgf", 2),
     ("game", 2),
     ("board", 3),
+    ("fix", 3),
     ("rules", 4),
     ("komi", 4),
     ("replay", 5),

@@ -120,6 +120,7 @@ struct Finding {
     first_seen: Option<u32>,
     cycle_length: Option<u32>,
     variation: Option<String>,
+    fixable: bool,
 }
 
 #[derive(Deserialize)]
@@ -232,6 +233,9 @@ struct Summary {
     by_severity: BTreeMap<String, usize>,
     failing: usize,
     unreadable: usize,
+    fixable: usize,
+    fixed: usize,
+    files_fixed: usize,
     elapsed_ms: u64,
     games_per_second: f64,
 }

@@ -250,10 +250,17 @@ fn yaml_value<'a>(yaml: &'a str, key: &str) -> Option<&'a str> {
 
 #[test]
 fn the_readme_pre_commit_snippet_is_the_hook_and_names_no_missing_release() {
-    let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
+    // The README and the guide's CI page show it.
+    for page in ["README.md", "docs/guide/ci.md"] {
+        pre_commit_snippet_is_the_hook(page);
+    }
+}
+
+fn pre_commit_snippet_is_the_hook(page: &str) {
+    let readme = std::fs::read_to_string(common::root().join(page)).unwrap();
     let at = readme
         .find("`.pre-commit-config.yaml`:")
-        .expect("the pre-commit snippet");
+        .unwrap_or_else(|| panic!("{page}: the pre-commit snippet"));
     let block = &readme[at..];
     let start = block.find("```yaml\n").unwrap() + "```yaml\n".len();
     let snippet = &block[start..start + block[start..].find("```").unwrap()];

@@ -3,7 +3,8 @@
 //! 10 higher — is called `disagrees` often and `agrees` seldom, while the true results
 //! are almost never called wrong. The same holds, more strictly, for games that end by
 //! two passes (the project's own GNU Go games). The full experiment, with every
-//! collection, is `scripts/verdict-power.py`; the README has its table.
+//! collection, is `scripts/verdict-power.py`; the guide (`docs/guide/result-check.md`) has
+//! its tables.
 
 use crate::common;
 

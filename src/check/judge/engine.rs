@@ -10,10 +10,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::geom::{Color, Point, Position};
+use crate::geom::{BoardSize, Color, Point, Position};
 use crate::score::dead_in_pass_alive_territory;
 
 use super::groups;
+use super::katago;
 use super::{
     pass_alive_called_dead, stones_of, stones_word, JudgeConfig, JudgeFailure, JudgeFailureKind,
     JudgeRun, MAX_ANSWER, MAX_LINE, QUIT_GRACE, STDERR_LINES,
@@ -33,6 +34,8 @@ pub(super) struct Engine {
     answers: Receiver<Output>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     knows_list_stones: bool,
+    /// Whether the engine said it is KataGo (asked in [`katago`]'s way).
+    pub(super) katago: bool,
 }
 
 /// Where Debian installs game programs (GNU Go is `/usr/games/gnugo`), not on every
@@ -61,11 +64,16 @@ pub(super) fn located(program: &str) -> std::path::PathBuf {
 /// Where a bare program name that could not be started was looked for.
 fn where_looked(program: &str) -> String {
     if program.contains('/') {
-        return String::new();
+        return if std::path::Path::new(program).is_file() {
+            String::new()
+        } else {
+            format!(" (there is no file {program}: check the path)")
+        };
     }
     format!(
         " (looked on PATH and in {GAMES_DIR}; GNU Go: `apt-get install gnugo` puts it in \
-         {GAMES_DIR}; or give the program's full path)"
+         {GAMES_DIR}; KataGo: give the full path of the `katago` program you built or \
+         unpacked, which no package puts on PATH; or give the program's full path)"
     )
 }
 
@@ -128,6 +136,7 @@ impl Engine {
             answers,
             stderr_tail,
             knows_list_stones: false,
+            katago: false,
         })
     }
 
@@ -267,8 +276,15 @@ pub(super) struct Session<'a> {
 }
 
 impl Session<'_> {
-    /// Checks the engine has `final_status_list`, and whether it has `list_stones`.
+    /// Learns whether the engine is KataGo (its `name`), checks it has the commands the
+    /// judge will send it (`final_status_list`, or KataGo's), and whether it has
+    /// `list_stones`.
     pub(super) fn learn_commands(&mut self) -> Result<(), JudgeFailure> {
+        let name = self.send("name")?;
+        self.engine.katago = name.success && katago::is_katago(&name.text);
+        if self.engine.katago {
+            return self.learn_katago();
+        }
         if !self.known("final_status_list")? {
             return Err(self.failure(
                 JudgeFailureKind::Unsupported,
@@ -288,14 +304,25 @@ impl Session<'_> {
         }
     }
 
-    /// Puts the position on the engine's board, `to_move`'s stones first.
-    pub(super) fn set_up(
+    /// The dead stones of `position`, `to_move` to play, under `komi`: the position put
+    /// on the engine's board and the engine asked, each in its engine's way.
+    pub(super) fn judge(
         &mut self,
         position: &Position,
         komi: f64,
         to_move: Color,
-    ) -> Result<(), JudgeFailure> {
-        let size = position.size;
+    ) -> Result<Vec<Point>, JudgeFailure> {
+        if self.engine.katago {
+            self.katago_set_up(position, komi, to_move)?;
+            self.katago_dead_stones(position)
+        } else {
+            self.set_up(position, komi, to_move)?;
+            self.dead_stones(position)
+        }
+    }
+
+    /// `boardsize`; a refusal is a board the engine does not play on.
+    pub(super) fn board_size(&mut self, size: BoardSize) -> Result<(), JudgeFailure> {
         let boardsize = format!("boardsize {}", size.width);
         let reply = self.send(&boardsize)?;
         if !reply.success {
@@ -304,6 +331,18 @@ impl Session<'_> {
                 format!("refused `{boardsize}`: {}", reply.text),
             ));
         }
+        Ok(())
+    }
+
+    /// Puts the position on the engine's board, `to_move`'s stones first.
+    pub(super) fn set_up(
+        &mut self,
+        position: &Position,
+        komi: f64,
+        to_move: Color,
+    ) -> Result<(), JudgeFailure> {
+        let size = position.size;
+        self.board_size(size)?;
         self.expect_success("clear_board")?;
         self.expect_success(&format!("komi {komi}"))?;
         for color in [to_move, to_move.opponent()] {
@@ -352,13 +391,24 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// Asks for the dead stones and checks each is a stone of the position, and none is a
-    /// stone of a pass-alive chain; the stones inside pass-alive territory, dead whatever
-    /// anyone says, are added where the engine left them out.
+    /// Asks for the dead stones with `final_status_list dead`.
     pub(super) fn dead_stones(&mut self, position: &Position) -> Result<Vec<Point>, JudgeFailure> {
         let command = "final_status_list dead";
         let text = self.expect_success(command)?;
-        let mut dead = self.vertices(position, command, &text)?;
+        let dead = self.vertices(position, command, &text)?;
+        self.checked_dead(position, command, dead)
+    }
+
+    /// Checks the dead stones the engine's answer to `command` gives: each is a stone of
+    /// the position, and none is a stone of a pass-alive chain; the stones inside
+    /// pass-alive territory, dead whatever anyone says, are added where the engine left
+    /// them out. Sorted.
+    pub(super) fn checked_dead(
+        &self,
+        position: &Position,
+        command: &str,
+        mut dead: Vec<Point>,
+    ) -> Result<Vec<Point>, JudgeFailure> {
         if let Some(empty) = dead.iter().find(|&&p| position.get(p).is_none()) {
             let vertex = empty.vertex(position.size);
             return Err(self.failure(

@@ -1,0 +1,98 @@
+"""`sgfaudit.dask.dups` on a LocalCluster of two single-thread workers gives the command
+line's clusters (`sgfaudit dups --format csv`) whatever the partitioning, even when a
+worker dies in the middle."""
+
+import io
+import os
+import signal
+import subprocess
+import time
+
+import pandas as pd
+import pytest
+from distributed import Client, LocalCluster
+
+import sgfaudit.dask
+from conftest import CLI, ROOT, TYGEM
+
+REAL = os.path.join("..", "shared", "corpus", "real")
+
+
+@pytest.fixture(scope="module")
+def client():
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        yield client
+
+
+_EXPECTED = {}
+
+
+def expected(paths):
+    """The command line's clusters of `paths`, as text columns."""
+    key = tuple(paths)
+    if key not in _EXPECTED:
+        out = subprocess.run([CLI, "dups", "--format", "csv", "--progress", "never",
+                              "--no-config", *paths], capture_output=True, cwd=ROOT, check=True)
+        _EXPECTED[key] = pd.read_csv(io.BytesIO(out.stdout), dtype=str, keep_default_na=False)
+    return _EXPECTED[key]
+
+
+def as_text(frame):
+    """A computed frame with its columns as the CSV writes them."""
+    def text(value):
+        if pd.isna(value):
+            return ""
+        if isinstance(value, (bool,)) or str(value) in ("True", "False"):
+            return str(value).lower()
+        return str(value)
+    return frame.reset_index(drop=True).apply(lambda c: c.map(text)).astype(object)
+
+
+@pytest.mark.parametrize("paths,sizes", [
+    (TYGEM, [4 << 20, 16 << 20, 1 << 30]),
+    ([REAL], [64 << 10, 1 << 20, 1 << 30]),
+])
+def test_the_clusters_are_the_command_lines_whatever_the_partitions(client, paths, sizes):
+    want = expected(paths)
+    assert len(want) > 10, "some clusters"
+    counts = []
+    for size in sizes:
+        frame = sgfaudit.dask.dups(paths, partition_bytes=size)
+        assert list(frame.columns) == list(want.columns)
+        counts.append(len(sgfaudit.dask.partitions(paths, size)))
+        got = as_text(frame.compute())
+        pd.testing.assert_frame_equal(got, want.astype(object), check_dtype=False)
+    assert counts[0] > counts[-1] >= 1, counts
+
+
+def test_types_and_a_tiny_memory(client):
+    frame = sgfaudit.dask.dups([REAL], partition_bytes=256 << 10, memory=1 << 10).compute()
+    assert str(frame["game"].dtype) == "Int64"
+    assert str(frame["winner_differs"].dtype) == "boolean"
+    assert (frame["relation"] == "reference").sum() == frame["cluster"].nunique()
+    got = as_text(frame)
+    pd.testing.assert_frame_equal(got, expected([REAL]).astype(object), check_dtype=False)
+
+
+def test_an_unreadable_input_is_a_row_with_its_message(client, tmp_path):
+    missing = str(tmp_path / "missing.sgf")
+    frame = sgfaudit.dask.dups([REAL, missing], partition_bytes=1 << 20).compute()
+    last = frame.iloc[-1]
+    assert last["path"] == missing and last["message"] != ""
+    assert pd.isna(last["game"])
+    assert len(frame) == len(expected([REAL])) + 1
+
+
+def test_a_worker_killed_mid_computation_loses_nothing(client):
+    frame = sgfaudit.dask.dups(TYGEM, partition_bytes=2 << 20)
+    future = client.compute(frame)
+    deadline = time.monotonic() + 60
+    while not any(client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    victim = sorted(client.run(os.getpid).values())[0]
+    os.kill(victim, signal.SIGKILL)
+    got = as_text(future.result(timeout=600))
+    pd.testing.assert_frame_equal(got, expected(TYGEM).astype(object), check_dtype=False)
+    assert victim not in client.run(os.getpid).values()

@@ -1,0 +1,310 @@
+//! `audit --fix` and `audit --diff`: the plain files of the inputs rewritten by the fix
+//! engine ([`crate::fix`]), each through a temporary file in its own folder that replaces
+//! it at once, so that no reader ever sees half a record.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use rayon::prelude::*;
+
+use crate::finding::{Code, Finding, Severity};
+use crate::input::path_text::path_text;
+use crate::input::source::read_file;
+use crate::input::walk::{expand_with, Input, WalkOptions};
+use crate::output::{InputError, Rendered, Renderer, Reporter, Summary};
+use crate::run::LoadedFile;
+use crate::sgf::record::{parse_game_with, Limits};
+
+/// What fixing one file gives: its text before and after (decoded), and how many findings
+/// the edits fix.
+pub struct FileFix {
+    pub path: PathBuf,
+    pub name: String,
+    pub before: String,
+    pub after: Vec<u8>,
+    pub fixed: usize,
+    /// The bytes change.
+    pub changed: bool,
+    /// The file was in another encoding and is written in UTF-8.
+    pub reencoded: bool,
+}
+
+/// What became of a file: fixed (or nothing to fix), left for its guessed encoding, or an
+/// error.
+pub enum Outcome {
+    Fix(FileFix),
+    Guessed(String),
+    Failed(String),
+}
+
+/// The plain files of the inputs; an error for standard input and archives.
+pub fn files(paths: &[PathBuf], walk: WalkOptions) -> Result<Vec<PathBuf>, String> {
+    let (inputs, errors) = expand_with(paths, walk);
+    if let Some(e) = errors.first() {
+        return Err(format!("{}: {}", e.path, e.message));
+    }
+    inputs
+        .into_iter()
+        .map(|input| match input {
+            Input::File(p) => Ok(p),
+            Input::Stdin => Err("--fix and --diff rewrite files: standard input cannot be \
+                rewritten (save it to a file first)"
+                .to_string()),
+            Input::Archive(p, _) => Err(format!(
+                "{}: --fix and --diff rewrite plain files: an archive or a .gz cannot be \
+                 rewritten (unpack it first, or leave it out with --exclude)",
+                path_text(&p)
+            )),
+        })
+        .collect()
+}
+
+/// The format findings of a game, as its audit reports them: the splitter's and the
+/// reader's.
+fn record_findings(file: &LoadedFile, index: usize) -> Vec<Finding> {
+    let slice = &file.games[index];
+    let mut findings: Vec<Finding> = slice
+        .problems
+        .iter()
+        .map(|p| Finding::new(Code::ParseError, Severity::Warning, 0, p.message.clone()))
+        .collect();
+    let limits = Limits {
+        side_lines: false,
+        ..Limits::default()
+    };
+    findings.extend(parse_game_with(file.game_text(index), limits, true).problems);
+    findings
+}
+
+/// The edits of every game of the file, at offsets of its decoded text, and the number
+/// of findings they fix. With `ca`, each root says `CA[UTF-8]`.
+fn file_edits(
+    file: &LoadedFile,
+    ca: impl Fn(&str) -> bool + Sync,
+) -> (Vec<crate::fix::Edit>, usize) {
+    // Games in parallel: a file may hold tens of thousands.
+    let plans: Vec<(Vec<crate::fix::Edit>, usize)> = (0..file.games.len())
+        .into_par_iter()
+        .filter(|&index| !file.games[index].no_game)
+        .map(|index| {
+            let text = file.game_text(index);
+            let findings = record_findings(file, index);
+            let plan = crate::fix::plan(text, &findings, ca(text));
+            let at = file.games[index].range.start;
+            let edits = plan.edits.into_iter().map(|mut e| {
+                e.range = e.range.start + at..e.range.end + at;
+                e
+            });
+            (edits.collect(), plan.fixed.iter().filter(|f| **f).count())
+        })
+        .collect();
+    let fixed = plans.iter().map(|p| p.1).sum();
+    (plans.into_iter().flat_map(|p| p.0).collect(), fixed)
+}
+
+/// Where each offset of the text `String::from_utf8_lossy` makes of `bytes` lies in the
+/// bytes (offsets outside a U+FFFD that stands for damaged bytes).
+fn byte_offsets(bytes: &[u8]) -> impl Fn(usize) -> usize {
+    let mut runs = Vec::new();
+    let (mut text, mut at) = (0, 0);
+    for chunk in bytes.utf8_chunks() {
+        runs.push((text, at));
+        text += chunk.valid().len();
+        at += chunk.valid().len();
+        if !chunk.invalid().is_empty() {
+            text += '\u{FFFD}'.len_utf8();
+            at += chunk.invalid().len();
+        }
+    }
+    move |p| {
+        let (text, at) = runs[runs.partition_point(|r| r.0 <= p).max(1) - 1];
+        at + (p - text)
+    }
+}
+
+/// Fixes one file in memory: written in UTF-8 as decoded, or, when it is damaged UTF-8,
+/// its bytes kept around the edits (a damaged property is never rewritten).
+pub fn fix_file(path: &Path) -> Outcome {
+    let name = path_text(path);
+    let bytes = match read_file(path) {
+        Ok(b) => b,
+        Err(e) => return Outcome::Failed(format!("{name}: {e}")),
+    };
+    let file = LoadedFile::new(name.clone(), bytes);
+    let Some(utf8) = file.writable() else {
+        return Outcome::Guessed(name);
+    };
+    let (bytes, whole, differs) = file.texts();
+    let (edits, fixed) = file_edits(&file, |text| utf8 && (differs || !text.is_ascii()));
+    let after = if !utf8 {
+        let offset = byte_offsets(bytes);
+        let mut after = Vec::with_capacity(bytes.len() + 64);
+        let mut at = 0;
+        for e in &edits {
+            let (start, end) = (offset(e.range.start), offset(e.range.end));
+            after.extend_from_slice(&bytes[at..start]);
+            after.extend_from_slice(e.text.as_bytes());
+            at = end;
+        }
+        after.extend_from_slice(&bytes[at..]);
+        after
+    } else {
+        let text = crate::fix::apply(whole, &edits);
+        // A byte-order mark stays when the bytes were UTF-8 already.
+        let bom = if differs {
+            &[][..]
+        } else {
+            &bytes[..bytes.len() - whole.len()]
+        };
+        [bom, text.as_bytes()].concat()
+    };
+    Outcome::Fix(FileFix {
+        path: path.to_path_buf(),
+        name,
+        before: whole.to_string(),
+        changed: after != bytes,
+        after,
+        fixed,
+        reencoded: utf8 && differs,
+    })
+}
+
+impl FileFix {
+    /// True when the file's bytes change.
+    pub fn changes(&self) -> bool {
+        self.changed
+    }
+
+    /// A unified diff of the file's text (decoded).
+    pub fn diff(&self) -> String {
+        let after = String::from_utf8_lossy(&self.after);
+        let slash = if self.name.starts_with('/') { "" } else { "/" };
+        let mut out = similar::TextDiff::from_lines(self.before.as_str(), after.as_ref())
+            .unified_diff()
+            .context_radius(3)
+            .header(
+                &format!("a{slash}{}", self.name),
+                &format!("b{slash}{}", self.name),
+            )
+            .to_string();
+        if self.reencoded {
+            out.push_str(&format!("# {}: written in UTF-8 (CA[UTF-8])\n", self.name));
+        }
+        out
+    }
+
+    /// Writes the fixed bytes over the file: a temporary file in the same folder, its
+    /// permissions the file's, renamed over it. The file is left as it is when it is
+    /// read-only or changed since it was read.
+    pub fn write(&self, read_at: &Stamp) -> Result<(), String> {
+        let fail = |what: String| format!("{}: {what}: left as it is", self.name);
+        let target = std::fs::canonicalize(&self.path).map_err(|e| fail(e.to_string()))?;
+        let meta = std::fs::metadata(&target).map_err(|e| fail(e.to_string()))?;
+        if meta.permissions().readonly() {
+            return Err(fail("the file is read-only".into()));
+        }
+        let folder = target.parent().unwrap_or(Path::new("."));
+        let mut temp = tempfile::Builder::new()
+            .prefix(".sgfaudit-fix-")
+            .tempfile_in(folder)
+            .map_err(|e| fail(format!("cannot write in its folder ({e})")))?;
+        temp.write_all(&self.after)
+            .and_then(|()| temp.as_file().sync_all())
+            .map_err(|e| fail(format!("cannot write ({e})")))?;
+        std::fs::set_permissions(temp.path(), meta.permissions())
+            .map_err(|e| fail(format!("cannot keep its permissions ({e})")))?;
+        if Stamp::of(&target) != *read_at {
+            return Err(fail("the file changed while it was read".into()));
+        }
+        temp.persist(&target)
+            .map_err(|e| fail(format!("cannot replace it ({})", e.error)))?;
+        Ok(())
+    }
+}
+
+/// A file's length and time of change, to notice that it changed after it was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp(Option<(u64, Option<SystemTime>)>);
+
+impl Stamp {
+    pub fn of(path: &Path) -> Stamp {
+        Stamp(
+            std::fs::metadata(path)
+                .ok()
+                .map(|m| (m.len(), m.modified().ok())),
+        )
+    }
+}
+
+/// What `--fix` or `--diff` did: findings fixed, files changed, files left for a guessed
+/// encoding, errors.
+#[derive(Default)]
+pub struct Done {
+    pub fixed: usize,
+    pub files: usize,
+    pub guessed: Vec<String>,
+    pub errors: Vec<String>,
+}
+
+/// Fixes (`write`) or diffs every file; the diffs go to `out`, in the order of the files.
+pub fn fix_all(files: &[PathBuf], write: bool, out: &mut dyn Write) -> io::Result<Done> {
+    let outcomes: Vec<Outcome> = files
+        .par_iter()
+        .map(|path| {
+            let stamp = Stamp::of(&std::fs::canonicalize(path).unwrap_or(path.clone()));
+            match fix_file(path) {
+                Outcome::Fix(fix) if write && fix.changes() => match fix.write(&stamp) {
+                    Ok(()) => Outcome::Fix(fix),
+                    Err(e) => Outcome::Failed(e),
+                },
+                other => other,
+            }
+        })
+        .collect();
+    let mut done = Done::default();
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Fix(fix) if fix.changes() => {
+                done.fixed += fix.fixed;
+                done.files += 1;
+                if !write {
+                    out.write_all(fix.diff().as_bytes())?;
+                }
+            }
+            Outcome::Fix(_) => {}
+            Outcome::Guessed(name) => done.guessed.push(name),
+            Outcome::Failed(e) => done.errors.push(e),
+        }
+    }
+    out.flush()?;
+    Ok(done)
+}
+
+/// A reporter whose summary also says what `--fix` fixed.
+pub struct WithFixed<'r> {
+    pub inner: &'r mut dyn Reporter,
+    pub fixed: usize,
+    pub files: usize,
+}
+
+impl Reporter for WithFixed<'_> {
+    fn begin(&mut self, begin: &crate::output::Begin) -> io::Result<()> {
+        self.inner.begin(begin)
+    }
+    fn renderer(&self) -> Renderer {
+        self.inner.renderer()
+    }
+    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
+        self.inner.games(rendered)
+    }
+    fn error(&mut self, error: &InputError) -> io::Result<()> {
+        self.inner.error(error)
+    }
+    fn summary(&mut self, summary: &Summary) -> io::Result<()> {
+        let mut summary = summary.clone();
+        summary.fixed = self.fixed;
+        summary.files_fixed = self.files;
+        self.inner.summary(&summary)
+    }
+}

@@ -1,0 +1,31 @@
+//! What `audit --fix` does with each finding code: how the fix rewrites it, or why there
+//! is none. `sgfaudit explain CODE` prints it.
+
+use crate::finding::Code;
+
+/// How `--fix` rewrites a finding of `code`, or why it leaves it.
+pub fn how(code: Code) -> &'static str {
+    match code {
+        Code::ComposeExpected => "AP[name] becomes AP[name:] (the name kept, an empty version). LB[aa] has no lossless form (LB[aa:] is no label either): it stays.",
+        Code::EmptyValue => "the empty value is taken out (the whole property when it holds nothing else): it carries no data.",
+        Code::RepeatedProperty => "a list's values are merged into the first (AB[aa]AB[bb] -> AB[aa][bb]); the same value twice is written once; two C[] or GC[] are joined, one line after the other. Two different values of a one-value property (AP[a:1]AP[b:2]) stay: one would be lost.",
+        Code::MultipleValues => "values that repeat the first, or are empty, are taken out (CA[UTF-8][UTF-8] -> CA[UTF-8]); other values stay: they would be lost.",
+        Code::GameInfoFormat => "DT, KM and TM are rewritten as the message proposes; RE only when winner and margin are kept exactly (W+Time Over -> W+T, draw -> Draw, B+5,5 -> B+5.5). RE[W+J], RE[B+AW] and a DT holding a time of day stay: their meaning has no FF[4] form.",
+        Code::LowercaseIdentifier => "the identifier is written in capitals (gm -> GM, GaMe -> GM) where it has a value.",
+        Code::BadValue => "SZ[19:19] becomes SZ[19] and blanks inside points are taken out (AR[a a:c c] -> AR[aa:cc]); a value that would be dropped or changed (KO[7.5], BL[0:07:42]) stays.",
+        Code::ParseError => "recovered syntax is written valid: a missing '(' before the first ';', a missing ';' after '(', the ')' missing at the end. Text outside game trees, a value never closed and a truncated file stay: the fix would drop or invent data.",
+        Code::BadEncoding => "no fix: the encoding was guessed or the bytes are damaged, and re-encoding a guess could garble names and comments; the file is left as it is. (A file whose CA[] fits its bytes is rewritten in UTF-8 with CA[UTF-8].)",
+        Code::OldPass => "no fix yet: the pass is read right; the file's FF[] would have to change, which changes how its other properties are read.",
+        Code::SetupAndMove => "the setup (AB, AW, AE, PL) goes into a node of its own just before the move's, the order the audit applies them in (;W[kq]PL[B] -> ;PL[B];W[kq]). In the root it stays: the root's properties cannot follow a move.",
+        Code::TwoMoves => "no fix: splitting the node changes what the replay reads (a second move it ignores would be played).",
+        Code::RootOutsideRoot | Code::GameInfoTwice => "no fix: moving the property could contradict the root's own value.",
+        Code::UnknownProperty | Code::LongIdentifier | Code::PropertyVersion => "no fix: private and version-specific properties are kept as they are.",
+        Code::NulByte | Code::MixedCollection | Code::SetupNoEffect => "no fix: what the record holds is kept byte for byte.",
+        _ => "no fix: a matter of the game (its moves, result or rules), which --fix never changes.",
+    }
+}
+
+/// The line `sgfaudit explain CODE` shows about the fix.
+pub fn line(code: Code) -> String {
+    format!("\nfix (audit --fix): {}\n", how(code))
+}

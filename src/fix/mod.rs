@@ -1,0 +1,499 @@
+//! `audit --fix`: the edits that make a game's record valid `FF[4]` without changing the
+//! game. Each edit answers a finding of the record: it rewrites the one property (or
+//! inserts the one missing character) the finding is about, and leaves every other byte
+//! as it was. What a fix may never touch: moves and their order, setup stones, the winner
+//! and margin of `RE`, comments' text, private properties, variations; nothing that
+//! carries data is dropped. A finding whose fix would need any of that has none
+//! (`fixable: false`); [`catalogue`] says why, code by code.
+
+pub mod catalogue;
+mod tree;
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::finding::{Code, Finding};
+use tree::Tree;
+
+/// Replace `range` of the game's text with `text` (an insertion when the range is empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    pub range: Range<usize>,
+    pub text: String,
+}
+
+/// What fixing one game does: its edits, in order, and which of its findings they fix.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub edits: Vec<Edit>,
+    /// One per finding given, in the same order.
+    pub fixed: Vec<bool>,
+}
+
+/// The codes some finding of which a fix can answer.
+pub fn may_fix(code: Code) -> bool {
+    matches!(
+        code,
+        Code::ComposeExpected
+            | Code::EmptyValue
+            | Code::RepeatedProperty
+            | Code::MultipleValues
+            | Code::GameInfoFormat
+            | Code::LowercaseIdentifier
+            | Code::BadValue
+            | Code::ParseError
+            | Code::SetupAndMove
+    )
+}
+
+/// Marks each finding of a game that `--fix` rewrites away (`fixable`).
+pub fn mark(text: &str, findings: &mut [Finding]) {
+    if !findings.iter().any(|f| may_fix(f.code)) {
+        return;
+    }
+    let plan = plan(text, findings, false);
+    for (f, fixed) in findings.iter_mut().zip(plan.fixed) {
+        f.fixable = fixed;
+    }
+}
+
+/// The edits of one game's text (`text`, whose findings are `findings`, offsets in it).
+/// With `utf8`, the root also says `CA[UTF-8]` (the file is written in UTF-8).
+pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
+    let utf8 = utf8 && !says_utf8(text);
+    if !utf8 && !findings.iter().any(|f| may_fix(f.code)) {
+        return Plan {
+            edits: Vec::new(),
+            fixed: vec![false; findings.len()],
+        };
+    }
+    let mut fixer = Fixer {
+        text,
+        tree: Tree::read(text),
+        models: HashMap::new(),
+        inserts: Vec::new(),
+        split: Vec::new(),
+    };
+    let mut fixed = vec![false; findings.len()];
+    let mut order: Vec<usize> = (0..findings.len()).collect();
+    order.sort_by_key(|&i| findings[i].offset);
+    let value_open = findings.iter().any(|f| {
+        f.code == Code::ParseError && f.message.starts_with("property value never closed")
+    });
+    for i in order {
+        fixed[i] = fixer.fix(&findings[i], value_open);
+    }
+    if utf8 {
+        fixer.utf8_root();
+    }
+    Plan {
+        edits: fixer.edits(),
+        fixed,
+    }
+}
+
+/// True when the root plainly says `CA[UTF-8]`: the property in the first node, before
+/// any `;`, `(` or `)` after the node's own (a quick look; `false` sends the game to the
+/// full reading).
+fn says_utf8(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let Some(root) = memchr::memchr(b';', bytes) else {
+        return false;
+    };
+    let Some(ca) = memchr::memmem::find(&bytes[root..], b"CA[") else {
+        return false;
+    };
+    let (before, value) = (&bytes[root + 1..root + ca], &bytes[root + ca + 3..]);
+    let plain = !before.iter().any(|b| matches!(b, b';' | b'(' | b')'))
+        && !before.last().is_some_and(u8::is_ascii_alphabetic);
+    plain && value.len() > 5 && value[..6].eq_ignore_ascii_case(b"utf-8]")
+}
+
+/// A game's text with the edits of its plan applied.
+pub fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut at = 0;
+    for edit in edits {
+        out.push_str(&text[at..edit.range.start]);
+        out.push_str(&edit.text);
+        at = edit.range.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// A property as it will be written.
+#[derive(Clone, Debug)]
+struct Model {
+    ident: String,
+    values: Vec<String>,
+    deleted: bool,
+}
+
+impl Model {
+    fn render(&self) -> String {
+        if self.deleted {
+            return String::new();
+        }
+        let mut out = self.ident.clone();
+        for v in &self.values {
+            out.push('[');
+            out.push_str(v);
+            out.push(']');
+        }
+        out
+    }
+}
+
+struct Fixer<'a> {
+    text: &'a str,
+    tree: Tree<'a>,
+    /// The properties rewritten, by index in the tree.
+    models: HashMap<usize, Model>,
+    /// Text inserted at an offset (a missing `(`, `;` or `)`, a node of setup).
+    inserts: Vec<(usize, String)>,
+    /// The nodes whose setup was given a node of its own.
+    split: Vec<usize>,
+}
+
+impl Fixer<'_> {
+    fn model(&mut self, i: usize) -> &mut Model {
+        let prop = &self.tree.props[i];
+        self.models.entry(i).or_insert_with(|| Model {
+            ident: prop.ident.to_string(),
+            values: prop.values.iter().map(|(v, _)| v.to_string()).collect(),
+            deleted: false,
+        })
+    }
+
+    fn deleted(&self, i: usize) -> bool {
+        self.models.get(&i).is_some_and(|m| m.deleted)
+    }
+
+    /// Values as they will be written.
+    fn values(&self, i: usize) -> Vec<String> {
+        match self.models.get(&i) {
+            Some(m) => m.values.clone(),
+            None => self.tree.props[i]
+                .values
+                .iter()
+                .map(|(v, _)| v.to_string())
+                .collect(),
+        }
+    }
+
+    /// Fixes one finding; true when it is gone once the edits are made.
+    fn fix(&mut self, f: &Finding, value_open: bool) -> bool {
+        if f.code == Code::ParseError {
+            return self.syntax(f, value_open);
+        }
+        if !may_fix(f.code) {
+            return false;
+        }
+        let Some(i) = self.tree.prop_at(f.offset) else {
+            return false;
+        };
+        let prop = &self.tree.props[i];
+        // A property with damaged bytes (U+FFFD) is never rewritten: its bytes stay.
+        if prop.values.is_empty() || self.text[prop.at..prop.end].contains('\u{FFFD}') {
+            return false;
+        }
+        if self.deleted(i) {
+            // An empty property already taken out: nothing of it is left to report.
+            return true;
+        }
+        let name = self.tree.props[i].name();
+        let message = f.message.as_str();
+        match f.code {
+            Code::ComposeExpected => self.compose(i, &name, message),
+            Code::EmptyValue => self.empty(i),
+            Code::RepeatedProperty => self.repeated(i, &name, message),
+            Code::MultipleValues => self.multiple(i),
+            Code::GameInfoFormat => self.info(i, &name, message),
+            Code::LowercaseIdentifier => {
+                // Each spelling is reported once: every property spelt so is fixed.
+                let spelling = self.tree.props[i].ident;
+                for j in 0..self.tree.props.len() {
+                    let p = &self.tree.props[j];
+                    if p.ident == spelling && !p.values.is_empty() && !self.deleted(j) {
+                        self.model(j).ident = name.clone();
+                    }
+                }
+                true
+            }
+            Code::BadValue => self.bad_value(i, &name, message),
+            Code::SetupAndMove => self.split_setup(i),
+            _ => false,
+        }
+    }
+
+    /// `AP[YuanYu]` -> `AP[YuanYu:]`: the name, with an empty version.
+    fn compose(&mut self, i: usize, name: &str, message: &str) -> bool {
+        if name != "AP" || !message.contains("name:version") || self.values(i).len() != 1 {
+            return false;
+        }
+        self.model(i).values[0].push(':');
+        true
+    }
+
+    /// An empty value: taken out (the whole property when nothing else is left).
+    fn empty(&mut self, i: usize) -> bool {
+        let model = self.model(i);
+        model.values.retain(|v| !v.trim().is_empty());
+        if model.values.is_empty() {
+            model.deleted = true;
+        }
+        true
+    }
+
+    /// A property given twice in a node: a list's values merged into the first; the same
+    /// value twice written once; two comments joined, one line after the other.
+    fn repeated(&mut self, i: usize, name: &str, message: &str) -> bool {
+        let node = self.tree.props[i].node;
+        let first = (0..i).rev().find(|&j| {
+            let p = &self.tree.props[j];
+            p.node == node && p.name() == name && !p.values.is_empty() && !self.deleted(j)
+        });
+        let Some(j) = first else {
+            // The first was empty and is taken out: this one is left alone.
+            return true;
+        };
+        let first = &self.tree.props[j];
+        if self.text[first.at..first.end].contains('\u{FFFD}') {
+            return false;
+        }
+        let (a, b) = (self.values(j), self.values(i));
+        if message.ends_with("values merged") {
+            self.model(j).values.extend(b);
+        } else if a.iter().map(|v| v.trim()).eq(b.iter().map(|v| v.trim())) {
+            // The same value twice.
+        } else if matches!(name, "C" | "GC") && a.len() == 1 && b.len() == 1 {
+            self.model(j).values[0] = format!("{}\n{}", a[0], b[0]);
+        } else {
+            return false;
+        }
+        self.model(i).deleted = true;
+        true
+    }
+
+    /// A one-value property with more: the others dropped when they repeat the first or
+    /// are empty (never when they hold something else).
+    fn multiple(&mut self, i: usize) -> bool {
+        let values = self.values(i);
+        if values.iter().all(|v| v.trim().is_empty()) {
+            self.model(i).deleted = true;
+            return true;
+        }
+        let first = values[0].trim();
+        if first.is_empty()
+            || !values[1..]
+                .iter()
+                .all(|v| v.trim().is_empty() || v.trim() == first)
+        {
+            return false;
+        }
+        self.model(i).values.truncate(1);
+        true
+    }
+
+    /// `DT`, `KM`, `TM` as the finding proposes; `RE` only when winner and margin stay.
+    fn info(&mut self, i: usize, name: &str, message: &str) -> bool {
+        let values = self.values(i);
+        if values.len() != 1 {
+            return false;
+        }
+        let corrected = match name {
+            "DT" | "KM" | "TM" => proposal(name, message),
+            "RE" => result(&values[0]),
+            _ => None,
+        };
+        let Some(corrected) = corrected else {
+            return false;
+        };
+        self.model(i).values = vec![corrected];
+        true
+    }
+
+    /// `SZ[19:19]` -> `SZ[19]`; a point list's blanks taken out (`AR[a a: c r]`).
+    fn bad_value(&mut self, i: usize, name: &str, message: &str) -> bool {
+        let values = self.values(i);
+        let Some(corrected) = message
+            .rsplit_once(": ")
+            .and_then(|(_, c)| c.strip_prefix("corrected to ").or(Some(c)))
+            .and_then(|c| c.strip_prefix(name)?.strip_prefix('[')?.strip_suffix(']'))
+        else {
+            return false;
+        };
+        let square = message.contains("square board in the rectangular form");
+        let Some(k) = values.iter().position(|v| {
+            let blanks: String = v.chars().filter(|c| !c.is_whitespace()).collect();
+            blanks == corrected || square && v.split(':').next().map(str::trim) == Some(corrected)
+        }) else {
+            return false;
+        };
+        self.model(i).values[k] = corrected.to_string();
+        true
+    }
+
+    /// Setup and a move in one node (not the root): the setup goes into a node of its own
+    /// just before, which is the order the audit applies them in.
+    fn split_setup(&mut self, i: usize) -> bool {
+        let node = self.tree.props[i].node;
+        let at = self.tree.nodes[node].at;
+        if node == 0 || self.text.as_bytes().get(at) != Some(&b';') {
+            return false;
+        }
+        if self.split.contains(&node) {
+            return true;
+        }
+        let setup: Vec<usize> = (0..self.tree.props.len())
+            .filter(|&j| {
+                let p = &self.tree.props[j];
+                p.node == node
+                    && matches!(p.name().as_str(), "AB" | "AW" | "AE" | "PL")
+                    && !p.values.is_empty()
+                    && !self.deleted(j)
+            })
+            .collect();
+        let damaged = setup.iter().any(|&j| {
+            let p = &self.tree.props[j];
+            self.text[p.at..p.end].contains('\u{FFFD}')
+        });
+        if setup.is_empty() || damaged {
+            return false;
+        }
+        let mut node_text = String::new();
+        for j in setup {
+            node_text.push_str(&self.model(j).render());
+            self.model(j).deleted = true;
+        }
+        node_text.push(';');
+        self.inserts.push((at + 1, node_text));
+        self.split.push(node);
+        true
+    }
+
+    /// Recovered syntax written valid: a missing `(`, `;` or `)`.
+    fn syntax(&mut self, f: &Finding, value_open: bool) -> bool {
+        let m = f.message.as_str();
+        if m.starts_with("game tree without its opening '('") {
+            self.inserts.push((0, "(".into()));
+        } else if let Some(rest) = m.strip_prefix("game tree never closed: ") {
+            let Some(n) = rest.split(' ').next().and_then(|n| n.parse::<usize>().ok()) else {
+                return false;
+            };
+            if value_open || n > 64 {
+                return false;
+            }
+            let end = self.text.trim_end().len();
+            self.inserts.push((end, ")".repeat(n)));
+        } else if m.starts_with("root node written without ';'")
+            || m.starts_with("node written without ';'")
+        {
+            self.inserts.push((f.offset, ";".into()));
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// `CA[UTF-8]` in the root: its `CA` rewritten, or one added after its `;`.
+    fn utf8_root(&mut self) {
+        let Some(root) = self.tree.nodes.first().cloned() else {
+            return;
+        };
+        let ca = (0..self.tree.props.len()).find(|&i| {
+            let p = &self.tree.props[i];
+            p.node == 0 && p.name() == "CA" && !p.values.is_empty() && !self.deleted(i)
+        });
+        match ca {
+            Some(i) => {
+                let values = self.values(i);
+                if values.len() != 1 || !values[0].trim().eq_ignore_ascii_case("UTF-8") {
+                    self.model(i).values = vec!["UTF-8".into()];
+                }
+            }
+            None => {
+                let after = if self.text.as_bytes().get(root.at) == Some(&b';') {
+                    root.at + 1
+                } else {
+                    root.at
+                };
+                self.inserts.push((after, "CA[UTF-8]".into()));
+            }
+        }
+    }
+
+    /// Every edit, in the order of the text.
+    fn edits(self) -> Vec<Edit> {
+        let mut edits: Vec<Edit> = self
+            .inserts
+            .into_iter()
+            .map(|(at, text)| Edit {
+                range: at..at,
+                text,
+            })
+            .collect();
+        for (i, model) in &self.models {
+            let prop = &self.tree.props[*i];
+            let text = model.render();
+            if text != self.text[prop.at..prop.end] {
+                edits.push(Edit {
+                    range: prop.at..prop.end,
+                    text,
+                });
+            }
+        }
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        edits
+    }
+}
+
+/// The value a game-information finding proposes (`... it would be corrected to DT[...]`).
+fn proposal(name: &str, message: &str) -> Option<String> {
+    let (_, c) = message.rsplit_once("it would be corrected to ")?;
+    Some(
+        c.strip_prefix(name)?
+            .strip_prefix('[')?
+            .strip_suffix(']')?
+            .to_string(),
+    )
+}
+
+/// `RE` in the specification's form when its winner and margin can be kept exactly:
+/// `W+Time Over` -> `W+T`, `draw` -> `Draw`, `B+5,5` -> `B+5.5`; `None` for anything
+/// else (`W+J`, `B+AW`, `Black resigns. W 133.5 B 81.0`).
+pub fn result(value: &str) -> Option<String> {
+    let lower = value.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "draw" | "jigo" => return Some("Draw".into()),
+        "void" => return Some("Void".into()),
+        _ => {}
+    }
+    let (winner, rest) = match lower.strip_prefix("b+") {
+        Some(rest) => ("B", rest),
+        None => ("W", lower.strip_prefix("w+")?),
+    };
+    let margin = match rest.trim() {
+        "r" | "res" | "resign" | "resignation" => "R".to_string(),
+        "t" | "time" | "time over" | "timeout" | "time out" | "on time" => "T".to_string(),
+        "f" | "forfeit" => "F".to_string(),
+        number => {
+            let number = number
+                .trim_end_matches("points")
+                .trim_end_matches("point")
+                .trim_end_matches("pts")
+                .trim()
+                .replace(',', ".");
+            let n: f64 = number.parse().ok()?;
+            if !n.is_finite() || n < 0.0 {
+                return None;
+            }
+            format!("{n}")
+        }
+    };
+    Some(format!("{winner}+{margin}"))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,116 @@
+use super::*;
+use crate::sgf::record::{parse_game, Limits};
+
+/// The game fixed, and the codes of the findings left unfixed.
+fn fixed(text: &str) -> (String, Vec<Code>) {
+    let rec = parse_game(text, Limits::default());
+    let plan = plan(text, &rec.problems, false);
+    let left = rec
+        .problems
+        .iter()
+        .zip(&plan.fixed)
+        .filter(|(_, f)| !**f)
+        .map(|(p, _)| p.code)
+        .collect();
+    (apply(text, &plan.edits), left)
+}
+
+fn codes(text: &str) -> Vec<Code> {
+    parse_game(text, Limits::default())
+        .problems
+        .iter()
+        .map(|p| p.code)
+        .collect()
+}
+
+#[test]
+fn each_fix_keeps_every_other_byte() {
+    let cases = [
+        // The application's name kept, an empty version.
+        ("(;FF[4]AP[YuanYu]\n;B[aa])", "(;FF[4]AP[YuanYu:]\n;B[aa])"),
+        // Empty values carry nothing.
+        ("(;FF[4]GN[]  PB[x]\n;B[aa])", "(;FF[4]  PB[x]\n;B[aa])"),
+        // A list's values merged, in order; the stones stay.
+        ("(;FF[4]AB[pd]AB[dp];W[aa])", "(;FF[4]AB[pd][dp];W[aa])"),
+        // The same value twice, written once.
+        ("(;FF[4]GM[1]GM[1];B[aa])", "(;FF[4]GM[1];B[aa])"),
+        ("(;FF[4]CA[UTF-8][UTF-8];B[aa])", "(;FF[4]CA[UTF-8];B[aa])"),
+        // Both comments kept.
+        ("(;FF[4];B[aa]C[one] C[two])", "(;FF[4];B[aa]C[one\ntwo] )"),
+        // Game information as the message proposes.
+        (
+            "(;FF[4]DT[2018.04.27];B[aa])",
+            "(;FF[4]DT[2018-04-27];B[aa])",
+        ),
+        ("(;FF[4]RE[W+Time Over];B[aa])", "(;FF[4]RE[W+T];B[aa])"),
+        ("(;FF[4]RE[draw];B[aa])", "(;FF[4]RE[Draw];B[aa])"),
+        ("(;FF[4]KM[5 1/2];B[aa])", "(;FF[4]KM[5.5];B[aa])"),
+        // Identifiers in capitals.
+        ("(;FF[4]GaMe[1];B[aa])", "(;FF[4]GM[1];B[aa])"),
+        ("(;FF[4];b[aa];w[bb];b[cc])", "(;FF[4];B[aa];W[bb];B[cc])"),
+        ("(;SZ[19:19];B[aa])", "(;SZ[19];B[aa])"),
+        // Setup in a node of its own, before the move, as the audit applies it.
+        (
+            "(;FF[4];B[aa];W[kq]CR[kq]PL[B])",
+            "(;FF[4];B[aa];PL[B];W[kq]CR[kq])",
+        ),
+        ("(;FF[4];B[aa];AE[aa]W[aa])", "(;FF[4];B[aa];AE[aa];W[aa])"),
+        // Recovered syntax written valid.
+        ("(GM[1]SZ[9];B[aa])", "(;GM[1]SZ[9];B[aa])"),
+    ];
+    for (text, want) in cases {
+        let (got, left) = fixed(text);
+        assert_eq!(got, want, "{text}");
+        assert!(left.is_empty(), "{text}: {left:?}");
+        assert!(codes(&got).is_empty(), "{got}: {:?}", codes(&got));
+        assert_eq!(fixed(&got).0, got, "a second fix changes nothing");
+    }
+}
+
+#[test]
+fn what_would_lose_data_stays() {
+    for text in [
+        "(;FF[4]RE[W+J];B[aa])",
+        "(;FF[4]RE[B+AW];B[aa])",
+        "(;FF[4]RE[Black resigns. W 133.5 B 81.0];B[aa])",
+        "(;FF[4]DT[2017.08.14 11:47];B[aa])",
+        "(;FF[4]AP[GNU Go:3.8]AP[fox:1];B[aa])",
+        "(;FF[4];LB[aa];B[aa])",
+        "(;FF[4];B[ce][too much values])",
+        "(;FF[4];KO[7.5]B[aa])",
+        "(;FF[4];B[aa]W[bb])",
+        "(;FF[4]AB[aa]B[bb])",
+    ] {
+        let (got, left) = fixed(text);
+        assert_eq!(got, text, "nothing rewritten");
+        assert!(!left.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn results_keep_winner_and_margin() {
+    assert_eq!(result("B+Resign ").as_deref(), Some("B+R"));
+    assert_eq!(result("w+5,5").as_deref(), Some("W+5.5"));
+    assert_eq!(result("B+12.5 points").as_deref(), Some("B+12.5"));
+    assert_eq!(result("W+J"), None);
+    assert_eq!(result("B+"), None);
+    assert_eq!(result("Black resigns. W 133.5 B 81.0"), None);
+}
+
+#[test]
+fn utf8_in_the_root() {
+    let text = "(;FF[4]CA[GB2312]PB[黑];B[aa])";
+    let plan = plan(text, &[], true);
+    assert_eq!(apply(text, &plan.edits), "(;FF[4]CA[UTF-8]PB[黑];B[aa])");
+    let text = "(;FF[4]PB[黑];B[aa])";
+    let plan = super::plan(text, &[], true);
+    assert_eq!(apply(text, &plan.edits), "(;CA[UTF-8]FF[4]PB[黑];B[aa])");
+    for (text, says) in [
+        ("(;FF[4]CA[utf-8]PB[黑];B[aa])", true),
+        ("(;FF[4]C[a;b]CA[UTF-8];B[aa])", false),
+        ("(;FF[4];CA[UTF-8]B[aa])", false),
+        ("(;FF[4]RCA[UTF-8];B[aa])", false),
+    ] {
+        assert_eq!(says_utf8(text), says, "{text}");
+    }
+}
