@@ -24,19 +24,15 @@ verdicts are grouped by `check.confidence` and the share that was right is print
 `--second-opinion GNUGO`, every true result called `disagrees` is counted again by GNU Go
 (`scripts/second_opinion.py`), and each row says how many of them GNU Go's count calls
 wrong too (`RE[] wrong`), how many it gives as recorded (`count wrong`: sgfaudit's error),
-<<<<<<< HEAD
 and how many neither. With `--own-errors` (which needs `--second-opinion`), each row also
 gives the check's own errors: true results called `disagrees` where GNU Go's count is within
 2 points of `RE[]` (as sgfaudit reads it: Fox's `W+0.25` under Chinese rules is half a
 point), as a share of the row's margin games.
-=======
-and how many neither.
 
 With `--markdown-into PAGE`, the tables are also written as Markdown into PAGE, between
 `<!-- written by scripts/verdict-power.py: power -->` (and `: reliability -->`) and
 `<!-- end written -->`, with the command line that measured them: the guide's tables are
 this script's output, never typed by hand.
->>>>>>> main
 """
 import argparse
 import collections
@@ -149,21 +145,16 @@ def main():
     ap.add_argument("--second-opinion", metavar="GNUGO",
                     help="count the true results called wrong again with this GNU Go")
     ap.add_argument("--jobs", type=int, default=2, help="GNU Go processes at once")
-<<<<<<< HEAD
     ap.add_argument("--own-errors", action="store_true",
                     help="with --second-opinion: true results called wrong where GNU Go's "
                     "count is within 2 points of RE[]")
-    ap.add_argument("paths", nargs="+")
-    args = ap.parse_args(argv)
-    if args.own_errors and not args.second_opinion:
-        ap.error("--own-errors needs --second-opinion GNUGO")
-=======
     ap.add_argument("--markdown-into", metavar="PAGE",
                     help="write the tables into PAGE between its markers")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args(argv)
     args.command = " ".join(["python3", "scripts/verdict-power.py"] + sys.argv[1:])
->>>>>>> main
+    if args.own_errors and not args.second_opinion:
+        ap.error("--own-errors needs --second-opinion GNUGO")
     tmp = tempfile.mkdtemp(prefix="verdict-power-")
     try:
         fox = stage(args.paths, args.sample, tmp)
