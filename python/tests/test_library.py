@@ -186,9 +186,7 @@ def test_mypy_strict_checks_a_users_script(tmp_path):
 def test_the_documented_example_runs_as_written():
     """The guide's first script, from the checkout's root, after its install line (the
     pandas extra)."""
-    page = os.path.join(ROOT, "docs", "pending", "python.md")
-    if not os.path.exists(page):
-        page = os.path.join(ROOT, "docs", "guide", "python.md")
+    page = os.path.join(ROOT, "docs", "guide", "python.md")
     with open(page, encoding="utf-8") as f:
         text = f.read()
     assert "pip install './python[pandas]'" in text
@@ -199,3 +197,16 @@ def test_the_documented_example_runs_as_written():
     assert "illegal games; first: ('corpus/" in done.stdout
     assert "<sgfaudit.Report of 'corpus', done: " in done.stdout
     assert done.stdout.rstrip().endswith("occupied")
+
+
+def test_the_readme_examples_run_after_its_install_line():
+    """README.md's Python examples, from the checkout's root, after the install line it
+    shows (the polars and dask extras)."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    assert "pip install './python[polars,dask]'" in text
+    for script in [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]:
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                              text=True, cwd=ROOT)
+        assert done.returncode == 0, script + done.stderr
+        assert "status" in done.stdout, done.stdout

@@ -13,7 +13,7 @@
 //! that `clear_board` does not reset (caches, a random generator, a count of its games),
 //! so with one process for many positions its answers would depend on what it was asked
 //! before, and on how a parallel run shared the games among its threads. It costs a start
-//! per position: GNU Go starts in about 10 ms, against about a second per 19×19 position.
+//! per position: GNU Go starts in about 10 ms, against seconds of CPU per 19×19 position.
 //!
 //! Every vertex of the answer must be a stone of the position, and no stone of a
 //! pass-alive chain (Benson: no sequence of moves captures it) may be dead, or the answer

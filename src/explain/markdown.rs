@@ -76,6 +76,10 @@ pub fn section(code: Code) -> String {
             "- group: `{group}` (`--select`/`--ignore`/`--fail-on {group}` include it)\n"
         ));
     }
+    out.push_str(&format!(
+        "- `audit --fix`: {}\n",
+        crate::fix::catalogue::how(code)
+    ));
     if let Some(example) = example {
         out.push_str(&format!(
             "\nA record that raises it (`sgfaudit explain {code}` prints it too):\n\n```sgf\n{example}\n```\n"

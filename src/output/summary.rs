@@ -71,9 +71,9 @@ pub struct Summary {
     pub unreadable: usize,
     /// Findings `audit --fix` would rewrite away.
     pub fixable: usize,
-    /// With `audit --fix`: the findings fixed before this audit of the fixed files, and
-    /// in how many files.
+    /// With `audit --fix`: the findings fixed before this audit of the fixed files.
     pub fixed: usize,
+    /// With `audit --fix`: the files rewritten.
     pub files_fixed: usize,
     /// Wall time of the run (differs from run to run).
     pub elapsed_ms: u64,
