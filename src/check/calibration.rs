@@ -66,14 +66,12 @@ pub const OPEN_DAME_LIMIT: u32 = 20;
 /// group at fewer than 90% of the play-outs, a dead one at fewer than 95%, a seki
 /// shape): the count cannot call `RE[]` wrong. Fox's teaching games are stopped by
 /// agreement with fights open, and `RE[]` is the server's count of big groups the
-/// play-outs misread together. Measured on the counted handicap records with a margin of
-/// `../shared/corpus/real`: of the 47 Fox records with three or more such groups, 14
-/// true results agreed, 26 were unverifiable and 7 were called wrong, every one a result
-/// GNU Go's count gives within two points; no other handicap record (20 that did not end
-/// by two passes, 23 that did) with three or more was called wrong, while the rule would
-/// cost 57 and 71 of their caught wrong results. With two groups, the Fox records lose 71
-/// more caught wrong results and no more true ones called wrong; with four, 5 of the 7
-/// stay called wrong.
+/// play-outs misread together. Measured with `scripts/verdict-power.py --second-opinion`
+/// on `../shared/corpus/real` and `tygem-9d-part03.sgf`: 7 true results of
+/// `real/fox-pro` called wrong before are `unverifiable`, every one a result GNU Go's
+/// count gives within two points; 50 of the 1,422 wrong results made from `real/fox-pro`
+/// are no longer caught (968 caught, 1,018 before), and no record outside `real/fox-pro`
+/// changes verdict by it.
 pub const CONTESTED_GROUPS: usize = 3;
 /// See [`CONTESTED_GROUPS`].
 pub const CONTESTED_STONES: usize = 4;
