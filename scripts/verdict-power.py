@@ -24,7 +24,10 @@ verdicts are grouped by `check.confidence` and the share that was right is print
 `--second-opinion GNUGO`, every true result called `disagrees` is counted again by GNU Go
 (`scripts/second_opinion.py`), and each row says how many of them GNU Go's count calls
 wrong too (`RE[] wrong`), how many it gives as recorded (`count wrong`: sgfaudit's error),
-and how many neither.
+and how many neither. With `--own-errors` (which needs `--second-opinion`), each row also
+gives the check's own errors: true results called `disagrees` where GNU Go's count is within
+2 points of `RE[]` (as sgfaudit reads it: Fox's `W+0.25` under Chinese rules is half a
+point), as a share of the row's margin games.
 
 With `--markdown-into PAGE`, the tables are also written as Markdown into PAGE, between
 `<!-- written by scripts/verdict-power.py: power -->` (and `: reliability -->`) and
@@ -142,11 +145,16 @@ def main():
     ap.add_argument("--second-opinion", metavar="GNUGO",
                     help="count the true results called wrong again with this GNU Go")
     ap.add_argument("--jobs", type=int, default=2, help="GNU Go processes at once")
+    ap.add_argument("--own-errors", action="store_true",
+                    help="with --second-opinion: true results called wrong where GNU Go's "
+                    "count is within 2 points of RE[]")
     ap.add_argument("--markdown-into", metavar="PAGE",
                     help="write the tables into PAGE between its markers")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args(argv)
     args.command = " ".join(["python3", "scripts/verdict-power.py"] + sys.argv[1:])
+    if args.own_errors and not args.second_opinion:
+        ap.error("--own-errors needs --second-opinion GNUGO")
     tmp = tempfile.mkdtemp(prefix="verdict-power-")
     try:
         fox = stage(args.paths, args.sample, tmp)
@@ -186,7 +194,27 @@ def second_opinions(games, tmp, args):
              if variant == "true" and d["check"]["verdict"] == "disagrees"
              and recorded_margin(d["check"]["recorded"]) is not None]
     found = second_opinion.opinions(wrong, tmp, args.second_opinion, args.jobs)
-    return {(path.split("/", 1)[1], game): answer for (path, game), answer in found.items()}
+    out = {}
+    for d in wrong:
+        (cls, shown), rel = found[(d["path"], d["game"])], d["path"].split("/", 1)[1]
+        gnugo = second_opinion.signed(shown)
+        out[(rel, d["game"])] = (cls, shown, own_error(d["check"], gnugo))
+    return out
+
+
+OWN_ERROR_POINTS = 2.0
+
+
+def own_error(check, gnugo):
+    """Whether GNU Go's margin for Black (`gnugo`, None if it gave none) is within 2 points
+    of RE[] as sgfaudit reads it (its count plus the difference it reports)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import second_opinion
+
+    computed = second_opinion.signed(check.get("computed"))
+    if gnugo is None or computed is None or check.get("difference") is None:
+        return False
+    return abs(gnugo - (computed + check["difference"])) <= OWN_ERROR_POINTS
 
 
 def groups_of(rel, d, fox):
@@ -221,8 +249,10 @@ def report(games, fox, args):
         if opinion:
             for g in groups:
                 rows[g]["opinion " + opinion[0]] += 1
+                rows[g]["own error"] += opinion[2]
         if verdict == "disagrees" and args.list == "disagrees":
-            said = " [GNU Go %s: %s]" % (opinion[1], opinion[0]) if opinion else ""
+            said = " [GNU Go %s: %s%s]" % (
+                opinion[1], opinion[0], ", own error" if opinion[2] else "") if opinion else ""
             listed.append("%s#%d %s: %s%s" % (
                 rel, game, d["check"]["recorded"], d["check"]["reason"], said))
         for kind in KINDS:
@@ -244,6 +274,8 @@ def report(games, fox, args):
     print_table(rows)
     if args.opinions:
         print_opinions(rows)
+    if args.own_errors:
+        print_own_errors(rows)
     if args.reliability:
         print_reliability(bins)
     for line in listed:
@@ -285,6 +317,15 @@ def print_opinions(rows):
         if r["true disagrees"]:
             print("%s %4d: %s" % (k, r["true disagrees"], ", ".join(
                 "%s %d" % (c, r["opinion " + c]) for c in classes if r["opinion " + c])))
+
+
+def print_own_errors(rows):
+    print()
+    print("the check's own errors: true results called wrong where GNU Go's count is within "
+          "%g points of RE[], of the margin games" % OWN_ERROR_POINTS)
+    for k in sorted(rows, key=lambda k: (k in ("Fox", "two passes", "all"), k)):
+        r = rows[k]
+        print("%s %4d of %5d  %s" % (k, r["own error"], r["true"], pct(r["own error"], r["true"])))
 
 
 def print_reliability(bins):

@@ -60,6 +60,24 @@ pub fn open_boundary_odds(dame: u32) -> f64 {
 /// Tygem records. (After two passes, [`UNFINISHED_DAME`] applies.)
 pub const OPEN_DAME_LIMIT: u32 = 20;
 
+/// A Fox handicap game that did not end by two passes is not settled when it leaves
+/// [`CONTESTED_GROUPS`] or more groups of [`CONTESTED_STONES`] stones or more whose fate the
+/// odds make wrong at [`CONTESTED_WRONG`] or more ([`super::odds::calibrated`]: a living
+/// group at fewer than 90% of the play-outs, a dead one at fewer than 95%, a seki
+/// shape): the count cannot call `RE[]` wrong. Fox's teaching games are stopped by
+/// agreement with fights open, and `RE[]` is the server's count of big groups the
+/// play-outs misread together. Measured with `scripts/verdict-power.py --second-opinion`
+/// on `../shared/corpus/real` and `tygem-9d-part03.sgf`: 7 true results of
+/// `real/fox-pro` called wrong before are `unverifiable`, every one a result GNU Go's
+/// count gives within two points; 50 of the 1,422 wrong results made from `real/fox-pro`
+/// are no longer caught (968 caught, 1,018 before), and no record outside `real/fox-pro`
+/// changes verdict by it.
+pub const CONTESTED_GROUPS: usize = 3;
+/// See [`CONTESTED_GROUPS`].
+pub const CONTESTED_STONES: usize = 4;
+/// See [`CONTESTED_GROUPS`].
+pub const CONTESTED_WRONG: f64 = 0.01;
+
 /// Seki-shaped chains the estimate found dead are alive at least at these odds: two
 /// chains that share their last two liberties and cannot approach each other are a shape
 /// play-outs misjudge.

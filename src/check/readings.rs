@@ -12,13 +12,14 @@ use crate::score::{
 };
 
 use super::calibration::{
-    open_boundary_odds, DOUBT_BELOW, MARKUP_DISPUTED, MARKUP_DOUBT_BELOW, SAME_POINTS,
-    SEKI_SHAPE_ODDS,
+    open_boundary_odds, CONTESTED_GROUPS, CONTESTED_STONES, CONTESTED_WRONG, DOUBT_BELOW,
+    MARKUP_DISPUTED, MARKUP_DOUBT_BELOW, SAME_ODDS, SAME_POINTS, SEKI_SHAPE_ODDS,
 };
 use super::decide::{check_of, compare, decide, CheckContext, Decision, Evidence};
 use super::fit_odds::fit_odds;
 use super::odds::{self, calibrated, dead_with, Doubt, Reading, Recount, Search};
-use super::reason::Assumption;
+use super::reason::{Assumption, Why};
+use super::source::Source;
 use super::{Counter, Judgement};
 
 /// The position whose readings were weighed.
@@ -63,6 +64,59 @@ pub fn area_score(
     score.uncertain = dead.uncertain.iter().flatten().copied().collect();
     score.seki = dead.seki.clone();
     score
+}
+
+/// The kos left open in `position` (its `dead` stones, sorted, taken as dead): empty
+/// points where a move would capture one living stone in atari and stand itself in atari
+/// at the point it took, every other neighbour the opponent's living stone. The game
+/// stopped before one side took the ko or the other filled it: a point neither count
+/// can settle.
+fn open_kos(position: &Position, dead: &[Point]) -> u32 {
+    let size = position.size;
+    let alive = |q: Point| position.get(q).is_some() && dead.binary_search(&q).is_err();
+    let mut kos = 0;
+    for i in 0..size.points() {
+        let p = size.point(i);
+        if position.get(p).is_some() {
+            continue;
+        }
+        let Some(color) = size.neighbors(p).next().and_then(|q| position.get(q)) else {
+            continue;
+        };
+        // Every neighbour a living stone of one colour, and exactly one of them a lone
+        // stone whose only liberty is `p`: the other colour takes it as a ko.
+        let all_one = size
+            .neighbors(p)
+            .all(|q| position.get(q) == Some(color) && alive(q));
+        let lone_in_atari = |q: Point| {
+            size.neighbors(q)
+                .all(|n| n == p || position.get(n) == Some(color.opponent()))
+        };
+        if all_one && size.neighbors(p).filter(|&q| lone_in_atari(q)).count() == 1 {
+            kos += 1;
+        }
+    }
+    kos
+}
+
+/// Why a Fox handicap game that did not end by two passes cannot call `RE[]` wrong, when
+/// it cannot: it leaves [`CONTESTED_GROUPS`] or more big groups whose fate the odds doubt
+/// ([`CONTESTED_STONES`] stones or more, wrong at [`CONTESTED_WRONG`] or more). Such a
+/// position was stopped with the fights of its big groups still open, and their fates
+/// are misread together, not one at a time as the odds weigh them.
+fn contested(doubts: &[Doubt], source: Source, handicap: u32, passes: bool) -> Option<Why> {
+    if source != Source::Fox || handicap < 2 || passes {
+        return None;
+    }
+    let groups = doubts
+        .iter()
+        .filter(|d| {
+            !d.by_markup
+                && d.stones.len() >= CONTESTED_STONES
+                && 1.0 - d.right >= CONTESTED_WRONG - SAME_ODDS
+        })
+        .count();
+    (groups >= CONTESTED_GROUPS).then_some(Why::Contested { groups })
 }
 
 impl Counter<'_> {
@@ -313,7 +367,7 @@ impl Counter<'_> {
             },
             None => counter.margins(&dead.dead),
         };
-        let open = self.open_boundary(&dead, &score, &ctx);
+        let open = self.open_boundary(position, &dead, &score, &ctx);
         if exact_or_none
             && dead.from == DeadFrom::Estimate
             && !self.most_probable_fits(base, open, target)
@@ -341,14 +395,16 @@ impl Counter<'_> {
     /// [`odds::search`]): none where both players passed or markup settled the count.
     pub(super) fn open_boundary(
         &self,
+        position: &Position,
         dead: &DeadOutcome,
         score: &Score,
         ctx: &CheckContext,
     ) -> f64 {
         if !ctx.ended_by_passes && dead.from != DeadFrom::Markup {
-            // A ko the last move took is a boundary left open too: whoever fills it
-            // gains a point.
-            open_boundary_odds(score.dame + u32::from(self.input.ko_at_end.is_some()))
+            // A ko left open is a boundary left open too: whoever fills it gains a
+            // point. The one the last move took, or one still to take.
+            let kos = open_kos(position, &dead.dead).max(u32::from(self.input.ko_at_end.is_some()));
+            open_boundary_odds(score.dame + kos)
         } else {
             0.0
         }
@@ -404,7 +460,10 @@ impl Counter<'_> {
             )
         };
         let mut search = weigh(false);
-        let unsettled = self.unsettled(dead, score, &ctx);
+        let unsettled = self.unsettled(dead, score, &ctx).or_else(|| {
+            let source = input.conventions.source;
+            contested(doubts, source, input.handicap, ctx.ended_by_passes)
+        });
         let doubt_below = if dead.from == DeadFrom::Markup {
             MARKUP_DOUBT_BELOW
         } else {

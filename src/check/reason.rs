@@ -88,6 +88,10 @@ pub enum Why {
     NoPassesUnsettled,
     /// A count whose readings are not weighed.
     DeadNotDetermined,
+    /// A handicap game stopped without two passes leaves this many big groups in doubt.
+    Contested {
+        groups: usize,
+    },
     /// Readings of several chains together give `RE[]` at these odds.
     SeveralChains {
         fit_mass: f64,

@@ -66,6 +66,10 @@ impl fmt::Display for Why {
                 "the game did not end by two passes and its position is not settled",
             ),
             Why::DeadNotDetermined => f.write_str("the dead stones are not determined"),
+            Why::Contested { groups } => write!(
+                f,
+                "the handicap game did not end by two passes and leaves {groups} big groups whose fate is in doubt"
+            ),
             Why::SeveralChains { fit_mass } => write!(
                 f,
                 "readings that change several chains together give RE[] at {:.1}% of the odds",

@@ -150,9 +150,68 @@ fn fox_results_are_weighed_by_fox_odds() {
     assert!(p.agrees >= 0.80, "{p}");
     assert!(p.disagrees <= 0.02, "{p}");
     // 76.1% with Fox's odds for small dead groups, 73.0% with Tygem's: a check that
-    // weighed Fox's records by Tygem's odds would fail here.
-    assert!(p.caught >= 0.76, "{p}");
+    // weighed Fox's records by Tygem's odds would fail here. 75.7% since the handicap
+    // games stopped with three or more big groups in doubt are unverifiable.
+    assert!(p.caught >= 0.75, "{p}");
     assert!(p.accepted <= 0.02, "{p}");
+}
+
+/// Fox's professional records, whose true results the check called wrong in 16 of 481
+/// margin games, 12 of them results GNU Go's own count gives within two points: mostly
+/// handicap teaching games stopped by agreement with the fights of their big groups
+/// still open. Those are `unverifiable` now (`check::calibration::CONTESTED_GROUPS`), as
+/// is a game stopped with a ko left open; a result made wrong is still caught in two
+/// games of three.
+#[test]
+fn fox_pro_true_results_are_seldom_called_wrong() {
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let p = power(&sgf_texts(&shared, &["real/fox-pro"]));
+    eprintln!("{p}");
+    assert!(p.games > 470, "{p}");
+    // 8 of 481: 4 whose RE[] GNU Go's count gives within two points (0.8%), the others
+    // results both counts call wrong, or games GNU Go cannot read.
+    assert!(p.called_wrong <= 8, "{p}");
+    assert!(p.agrees >= 0.77, "{p}");
+    // 69.9% of these copies (scripts/verdict-power.py, with its -4 copies: 68.1%, 71.6%
+    // when the contested handicap games were called wrong too).
+    assert!(p.caught >= 0.67, "{p}");
+    assert!(p.accepted <= 0.02, "{p}");
+}
+
+/// The games of `real/fox-pro/9p` whose true results were called wrong although GNU Go's
+/// count gives them: handicap teaching games whose big groups the play-outs keep alive
+/// and GNU Go kills (or the other way), and a game stopped with a ko left open at H1. Each
+/// is `unverifiable`, saying why.
+#[test]
+fn contested_handicap_games_and_open_kos_are_unverifiable() {
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    let contested = "handicap game did not end by two passes and leaves";
+    for (name, why) in [
+        ("1500727868019999077", contested),
+        ("1500969564019999196", contested),
+        ("1501907185019999838", contested),
+        ("1502864770019999868", contested),
+        ("1503944166019999169", contested),
+        ("1511449759010001926", contested),
+        ("1530866998010001259", contested),
+        (
+            "1570783925010001629",
+            "an unfinished boundary is worth 2 points to White",
+        ),
+    ] {
+        let path = shared.join(format!("real/fox-pro/9p/{name}.sgf"));
+        let bytes = std::fs::read(&path).unwrap();
+        let file = LoadedFile::new(name.to_string(), Bytes::Owned(bytes));
+        let report = audit_game(&file.game_input(0), &AuditOptions::default());
+        let check = &report.check;
+        assert_eq!(check.verdict, Verdict::Unverifiable, "{name}: {check:?}");
+        let reason = check.reason.clone().unwrap_or_default();
+        assert!(reason.contains(why), "{name}: {reason}");
+    }
 }
 
 /// A game that ended by two passes counts a dead group alive less often than a Tygem
