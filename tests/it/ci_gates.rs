@@ -285,6 +285,9 @@ fn the_documented_profiles_parse_and_gate_the_format_findings() {
     assert_eq!(archive.status.code(), Some(0));
     assert!(!codes_of(&archive.stdout).contains(&"compose-expected".to_string()));
     // Both are in the guide's CI page as they are in docs/.
+    if !common::has_guide() {
+        return;
+    }
     let readme = std::fs::read_to_string("docs/guide/ci.md").unwrap();
     for profile in [
         "docs/sgfaudit-strict-ff4.toml",

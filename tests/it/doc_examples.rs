@@ -274,6 +274,9 @@ fn listing(dir: &Path, out: &mut Vec<(PathBuf, u64, std::time::SystemTime)>) {
 
 #[test]
 fn every_documented_command_line_runs_as_shown() {
+    if !common::has_guide() {
+        return;
+    }
     let root = common::root();
     let mut pages_examples = Vec::new();
     for page in pages() {
@@ -328,6 +331,9 @@ fn every_documented_command_line_runs_as_shown() {
 
 #[test]
 fn the_readme_shows_the_main_job_and_the_ci_test_command_first() {
+    if !common::has_guide() {
+        return;
+    }
     let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
     assert!(
         readme.lines().count() <= 300,

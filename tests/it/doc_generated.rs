@@ -86,6 +86,9 @@ fn regenerate(text: &str) -> (String, Vec<String>) {
 
 #[test]
 fn generated_blocks_are_what_the_code_prints() {
+    if !common::has_guide() {
+        return;
+    }
     let update = std::env::var_os("SGFAUDIT_UPDATE_DOCS").is_some();
     let mut stale = Vec::new();
     let mut blocks = 0;
@@ -125,6 +128,9 @@ fn generated_blocks_are_what_the_code_prints() {
 
 #[test]
 fn the_guide_holds_the_catalogue_and_the_schema() {
+    if !common::has_guide() {
+        return;
+    }
     let checks = std::fs::read_to_string(common::root().join("docs/guide/checks.md")).unwrap();
     assert!(checks.contains("<!-- generated: sgfaudit explain --all --format markdown -->"));
     let schema = std::fs::read_to_string(common::root().join("docs/guide/schema.md")).unwrap();

@@ -5,6 +5,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The project's root folder.
+/// Whether the guide (`docs/guide/`) is beside the crate: it is in the repository, not in
+/// the packaged crate, whose tests then leave the pages alone.
+pub fn has_guide() -> bool {
+    let here = root().join("docs/guide").is_dir();
+    if !here {
+        eprintln!("no docs/guide beside the crate: the guide is checked in the repository");
+    }
+    here
+}
+
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
