@@ -5,13 +5,16 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use sgfaudit::audit::AuditOptions;
 use sgfaudit::input::source::read_file;
 use sgfaudit::run::LoadedFile;
 use sgfaudit::score::estimate::{estimate_dead, EstimateConfig};
 use sgfaudit::score::DeadPolicy;
+
+mod common;
+use common::median;
 
 /// Finished 19×19 games: those of the shared corpus that GNU Go scored and that end by
 /// two passes.
@@ -33,11 +36,6 @@ fn finished_games(shared: &Path, limit: usize) -> Vec<PathBuf> {
         .map(|r| shared.join(r[path]))
         .take(limit)
         .collect()
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
 }
 
 fn main() {

@@ -20,30 +20,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+mod common;
+use common::{files, median};
+
 /// The games of the shared-opening collection, and their moves: the opening, then each
 /// game's own.
 const OPENING_GAMES: usize = 20_000;
 const OPENING_MOVES: usize = 100;
 const OWN_MOVES: usize = 100;
-
-fn files() -> Vec<PathBuf> {
-    let args: Vec<PathBuf> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .map(PathBuf::from)
-        .collect();
-    if !args.is_empty() {
-        return args;
-    }
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/tygem");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
-        .collect();
-    v.sort();
-    v
-}
 
 /// A fixed-seed generator (SplitMix64).
 struct Rng(u64);
@@ -207,11 +191,6 @@ fn memory_bench(games: usize) -> (f64, f64) {
         mb_spilled / mb_held
     );
     (mb_spilled, mb_held)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
 }
 
 /// Runs `sgfaudit ARGS FILES > /dev/null`: seconds and peak resident memory (MB).

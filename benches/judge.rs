@@ -21,6 +21,9 @@ use sgfaudit::run::LoadedFile;
 use sgfaudit::score::estimate::{estimate_dead, EstimateConfig};
 use sgfaudit::score::DeadPolicy;
 
+mod common;
+use common::median;
+
 /// GNU Go's options after `--mode gtp`; the last is the reference.
 const VARIANTS: [&str; 5] = [
     "--chinese-rules --level 0",
@@ -70,11 +73,6 @@ fn children_cpu() -> Duration {
     };
     let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     time(usage.ru_utime) + time(usage.ru_stime)
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
 }
 
 fn ms(d: Duration) -> f64 {

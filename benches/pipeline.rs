@@ -41,31 +41,10 @@ use sgfaudit::output::progress::ProgressMode;
 use sgfaudit::output::Format;
 use sgfaudit::run::{run, RunConfig};
 
+mod common;
+use common::{files, median};
+
 mod trees;
-
-fn files() -> Vec<PathBuf> {
-    let args: Vec<PathBuf> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .map(PathBuf::from)
-        .collect();
-    if !args.is_empty() {
-        return args;
-    }
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/tygem");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
-        .collect();
-    v.sort();
-    v
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
-}
 
 /// Reads every file (the floor: what the disk cache gives).
 fn read_bytes(files: &[PathBuf]) -> (usize, usize) {

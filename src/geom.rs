@@ -259,6 +259,23 @@ mod tests {
     }
 
     #[test]
+    fn chains_join_stones_of_one_colour_that_touch() {
+        let p = Position::from_diagram(
+            "XX.O
+             .XOO
+             X...",
+        );
+        let chains = p.chains();
+        let stones: Vec<(Color, usize)> = chains.iter().map(|(c, s)| (*c, s.len())).collect();
+        assert_eq!(
+            stones,
+            [(Color::Black, 3), (Color::White, 3), (Color::Black, 1)]
+        );
+        assert_eq!(chains[0].1[0], Point::new(0, 0));
+        assert_eq!(p.liberties_of(&chains[2].1), 2);
+    }
+
+    #[test]
     fn sizes_are_bounded() {
         assert!(BoardSize::new(52, 52).is_some());
         assert!(BoardSize::new(53, 19).is_none());
@@ -301,6 +318,37 @@ impl Position {
         liberties.sort_unstable();
         liberties.dedup();
         liberties.len()
+    }
+
+    /// Every chain: its colour and its stones, the first stone the chain's first in
+    /// row-major order, chains in the order of their first stones.
+    pub(crate) fn chains(&self) -> Vec<(Color, Vec<Point>)> {
+        let size = self.size;
+        let mut seen = vec![false; self.cells.len()];
+        let mut chains = Vec::new();
+        for start in 0..self.cells.len() {
+            let Some(color) = self.cells[start] else {
+                continue;
+            };
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let mut chain = vec![size.point(start)];
+            let mut next = 0;
+            while next < chain.len() {
+                for n in size.neighbors(chain[next]) {
+                    let i = size.index(n);
+                    if !seen[i] && self.cells[i] == Some(color) {
+                        seen[i] = true;
+                        chain.push(n);
+                    }
+                }
+                next += 1;
+            }
+            chains.push((color, chain));
+        }
+        chains
     }
 
     pub fn set(&mut self, p: Point, stone: Option<Color>) {

@@ -408,36 +408,11 @@ fn check_position(position: &Position, komi: f64, command: &str) -> Result<(), J
 
 /// A stone of a chain that has no empty neighbour, if any.
 fn stone_without_liberty(position: &Position) -> Option<Point> {
-    let size = position.size;
-    let mut seen = vec![false; size.points()];
-    for start in 0..size.points() {
-        let Some(color) = position.cells[start] else {
-            continue;
-        };
-        if seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut stack = vec![size.point(start)];
-        let mut free = false;
-        while let Some(p) = stack.pop() {
-            for n in size.neighbors(p) {
-                let i = size.index(n);
-                match position.cells[i] {
-                    None => free = true,
-                    Some(c) if c == color && !seen[i] => {
-                        seen[i] = true;
-                        stack.push(n);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if !free {
-            return Some(size.point(start));
-        }
-    }
-    None
+    position
+        .chains()
+        .into_iter()
+        .find(|(_, chain)| position.liberties_of(chain) == 0)
+        .map(|(_, chain)| chain[0])
 }
 
 /// The stones of the first pass-alive chain (Benson) that has a stone in `dead` (sorted),

@@ -711,31 +711,8 @@ pub(super) mod tests {
 
     /// The chains of `position`, each sorted, in order of their first stone.
     fn chains(position: &Position) -> Vec<Vec<Point>> {
-        let size = position.size;
-        let mut seen = vec![false; position.cells.len()];
-        let mut out = Vec::new();
-        for start in 0..position.cells.len() {
-            let Some(color) = position.cells[start] else {
-                continue;
-            };
-            if seen[start] {
-                continue;
-            }
-            seen[start] = true;
-            let (mut chain, mut stack) = (Vec::new(), vec![start]);
-            while let Some(i) = stack.pop() {
-                chain.push(size.point(i));
-                for q in size.neighbors(size.point(i)) {
-                    let j = size.index(q);
-                    if !seen[j] && position.cells[j] == Some(color) {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-            chain.sort();
-            out.push(chain);
-        }
+        let mut out: Vec<Vec<Point>> = position.chains().into_iter().map(|(_, c)| c).collect();
+        out.iter_mut().for_each(|chain| chain.sort());
         out
     }
 

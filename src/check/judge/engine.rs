@@ -334,6 +334,23 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// A new game on an empty board of `size`: `rules`, the command that sets the rules
+    /// (if the engine takes one), then the komi.
+    pub(super) fn start_game(
+        &mut self,
+        size: BoardSize,
+        rules: Option<&str>,
+        komi: f64,
+    ) -> Result<(), JudgeFailure> {
+        self.board_size(size)?;
+        self.expect_success("clear_board")?;
+        if let Some(rules) = rules {
+            self.expect_success(rules)?;
+        }
+        self.expect_success(&format!("komi {komi}"))?;
+        Ok(())
+    }
+
     /// Puts the position on the engine's board, `to_move`'s stones first.
     pub(super) fn set_up(
         &mut self,
@@ -342,9 +359,7 @@ impl Session<'_> {
         to_move: Color,
     ) -> Result<(), JudgeFailure> {
         let size = position.size;
-        self.board_size(size)?;
-        self.expect_success("clear_board")?;
-        self.expect_success(&format!("komi {komi}"))?;
+        self.start_game(size, None, komi)?;
         for color in [to_move, to_move.opponent()] {
             for p in stones_of(position, color) {
                 self.expect_success(&format!("play {} {}", color.letter(), p.vertex(size)))?;

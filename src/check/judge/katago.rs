@@ -94,7 +94,7 @@ pub(super) fn parse_ownership(text: &str, size: BoardSize) -> Result<Vec<f64>, S
 pub(super) fn dead_by_ownership(position: &Position, ownership: &[f64]) -> Vec<Point> {
     let size = position.size;
     let mut dead = Vec::new();
-    for (color, chain) in chains(position) {
+    for (color, chain) in position.chains() {
         let sign = match color {
             Color::White => 1.0,
             Color::Black => -1.0,
@@ -111,36 +111,6 @@ pub(super) fn dead_by_ownership(position: &Position, ownership: &[f64]) -> Vec<P
     }
     dead.sort();
     dead
-}
-
-/// Every chain of `position`: its colour and its stones.
-fn chains(position: &Position) -> Vec<(Color, Vec<Point>)> {
-    let size = position.size;
-    let mut seen = vec![false; size.points()];
-    let mut chains = Vec::new();
-    for start in 0..size.points() {
-        let Some(color) = position.cells[start] else {
-            continue;
-        };
-        if seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut chain = vec![size.point(start)];
-        let mut next = 0;
-        while next < chain.len() {
-            for n in size.neighbors(chain[next]) {
-                let i = size.index(n);
-                if !seen[i] && position.cells[i] == Some(color) {
-                    seen[i] = true;
-                    chain.push(n);
-                }
-            }
-            next += 1;
-        }
-        chains.push((color, chain));
-    }
-    chains
 }
 
 impl Session<'_> {
@@ -167,10 +137,7 @@ impl Session<'_> {
         to_move: Color,
     ) -> Result<(), JudgeFailure> {
         let size = position.size;
-        self.board_size(size)?;
-        self.expect_success("clear_board")?;
-        self.expect_success("kata-set-rules chinese")?;
-        self.expect_success(&format!("komi {}", katago_komi(komi)))?;
+        self.start_game(size, Some("kata-set-rules chinese"), katago_komi(komi))?;
         let placed: Vec<String> = [Color::Black, Color::White]
             .into_iter()
             .flat_map(|color| {
