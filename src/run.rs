@@ -502,22 +502,38 @@ fn input_size(input: &Input) -> u64 {
 /// The inputs of a run as pieces, with the errors of the paths that gave none: all of
 /// them, or one shard's.
 fn pieces_of(config: &RunConfig) -> (Vec<Piece>, Vec<InputError>) {
-    if let Part::Pieces(pieces) = &config.part {
-        return (pieces.clone(), config.input_errors.clone());
+    pieces_of_part(
+        &config.part,
+        &config.paths,
+        &config.walk,
+        &config.input_errors,
+    )
+}
+
+/// The pieces `part` names: the inputs `paths` walked to (all of them or one shard's), or
+/// the pieces given; with `input_errors` and the errors of the paths that gave none.
+fn pieces_of_part(
+    part: &Part,
+    paths: &[PathBuf],
+    walk: &WalkOptions,
+    input_errors: &[InputError],
+) -> (Vec<Piece>, Vec<InputError>) {
+    if let Part::Pieces(pieces) = part {
+        return (pieces.clone(), input_errors.to_vec());
     }
-    let (inputs, walk_errors) = expand_with(&config.paths, config.walk.clone());
-    let mut errors: Vec<InputError> = config.input_errors.clone();
+    let (inputs, walk_errors) = expand_with(paths, walk.clone());
+    let mut errors = input_errors.to_vec();
     errors.extend(walk_errors.into_iter().map(|e| InputError {
         path: e.path,
         message: e.message,
     }));
-    match config.part {
+    match part {
         Part::Shard(shard) => {
             if shard.index > 0 {
                 // The inputs that could not be read are the first shard's to report.
                 errors.clear();
             }
-            (partition::shard(&inputs, shard), errors)
+            (partition::shard(&inputs, *shard), errors)
         }
         _ => (inputs.into_iter().map(Piece::Whole).collect(), errors),
     }

@@ -16,7 +16,7 @@ use crate::dups::{clusters_in, Cluster, GameKey, KeyStore, DEFAULT_MEMORY};
 use crate::output::dups::{write, DupsFormat, DupsReport, DupsSummary};
 use crate::output::keys as keys_file;
 use crate::output::{Begin, InputError, SCHEMA};
-use crate::run::ordered::{for_each_game, GamesConfig, GamesOutcome};
+use crate::run::ordered::{for_each_game, GameAt, GamesConfig, GamesOutcome};
 
 /// The games read by a search, with where each one is.
 pub struct Search {
@@ -60,13 +60,7 @@ pub fn search(config: &GamesConfig, memory: usize) -> io::Result<Search> {
                     spill = store.push(&key);
                 }
             }
-            Err(what) => failed.push(InputError {
-                path: at.path.to_string(),
-                message: format!(
-                    "game {}: internal error while reading it ({what}); please report it",
-                    at.index
-                ),
-            }),
+            Err(what) => failed.push(internal_error(&at, &what)),
         }
     })?;
     outcome.errors.extend(failed);
@@ -222,10 +216,25 @@ pub fn search_key_lines(
 /// The report of a search in `format` (`csv` for the Python package), with no input
 /// named and no time.
 pub fn report_bytes(found: &Search, format: DupsFormat) -> io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    write_report(found, format, Vec::new(), 0, &mut out)?;
+    Ok(out)
+}
+
+/// Writes the report of a search in `format`: the clusters, the errors and the summary,
+/// under a header that names `inputs`; `elapsed_ms` for the summary.
+fn write_report(
+    found: &Search,
+    format: DupsFormat,
+    inputs: Vec<String>,
+    elapsed_ms: u64,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut summary = DupsSummary {
         files: found.outcome.files,
         games: found.outcome.games,
         unreadable: found.outcome.errors.len(),
+        elapsed_ms,
         ..DupsSummary::default()
     };
     summary.count(&found.clusters);
@@ -233,7 +242,7 @@ pub fn report_bytes(found: &Search, format: DupsFormat) -> io::Result<Vec<u8>> {
         schema: SCHEMA,
         tool: "sgfaudit",
         version: env!("CARGO_PKG_VERSION"),
-        inputs: Vec::new(),
+        inputs,
     };
     let locate = |g: usize| found.locate(g);
     let report = DupsReport {
@@ -243,9 +252,7 @@ pub fn report_bytes(found: &Search, format: DupsFormat) -> io::Result<Vec<u8>> {
         errors: &found.outcome.errors,
         summary: &summary,
     };
-    let mut out = Vec::new();
-    write(format, &mut out, &report)?;
-    Ok(out)
+    write(format, out, &report)
 }
 
 /// Each game's key line (see `dups::keys_file`), in input order, as the games are read:
@@ -264,17 +271,22 @@ pub fn write_keys(config: &GamesConfig, out: &mut dyn Write) -> io::Result<Games
                     .and_then(|_| out.write_all(b"\n"));
             }
         }
-        Err(what) => failed.push(InputError {
-            path: at.path.to_string(),
-            message: format!(
-                "game {}: internal error while reading it ({what}); please report it",
-                at.index
-            ),
-        }),
+        Err(what) => failed.push(internal_error(&at, &what)),
     })?;
     written?;
     outcome.errors.extend(failed);
     Ok(outcome)
+}
+
+/// The error of a game whose reading panicked (`what`, the panic's message).
+fn internal_error(at: &GameAt<'_>, what: &str) -> InputError {
+    InputError {
+        path: at.path.to_string(),
+        message: format!(
+            "game {}: internal error while reading it ({what}); please report it",
+            at.index
+        ),
+    }
 }
 
 /// `sgfaudit dups`: 0, or 1 with `--fail-on duplicates` when some game has a copy, 2 when
@@ -331,29 +343,9 @@ pub fn dups(args: &DupsArgs) -> io::Result<u8> {
             writeln!(err, "sgfaudit: {}: {}", e.path, e.message)?;
         }
     }
-    let mut summary = DupsSummary {
-        files: found.outcome.files,
-        games: found.outcome.games,
-        unreadable: found.outcome.errors.len(),
-        ..DupsSummary::default()
-    };
-    summary.count(&found.clusters);
-    summary.elapsed_ms = started.elapsed().as_millis() as u64;
-    let begin = Begin {
-        schema: SCHEMA,
-        tool: "sgfaudit",
-        version: env!("CARGO_PKG_VERSION"),
-        inputs: config.paths.iter().map(|p| path_text(p)).collect(),
-    };
-    let locate = |g: usize| found.locate(g);
-    let report = DupsReport {
-        begin: &begin,
-        clusters: &found.clusters,
-        locate: &locate,
-        errors: &found.outcome.errors,
-        summary: &summary,
-    };
-    write(args.format(), &mut out, &report)?;
+    let inputs = config.paths.iter().map(|p| path_text(p)).collect();
+    let elapsed_ms = started.elapsed().as_millis() as u64;
+    write_report(&found, args.format(), inputs, elapsed_ms, &mut out)?;
     out.flush()?;
     Ok(if !found.outcome.errors.is_empty() {
         2

@@ -11,17 +11,19 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::{changed_while_read, input_size, load, LoadedFile, Part, WINDOW, WINDOW_BYTES};
+use super::{
+    changed_while_read, input_size, load, piece_size, LoadedFile, Part, WINDOW, WINDOW_BYTES,
+};
 use crate::audit::GameInput;
 use crate::input::archive::{for_members_in, input_failure};
 use crate::input::source::Bytes;
 use crate::input::source::MMAP_THRESHOLD;
 use crate::input::split::{GameSlice, Splitter};
-use crate::input::walk::{expand_with, Input, WalkOptions};
+use crate::input::walk::{Input, WalkOptions};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
 use crate::output::InputError;
-use crate::partition::{self, GameRange, Piece};
+use crate::partition::{GameRange, Piece};
 
 /// Where the games come from and how many workers read them.
 #[derive(Clone, Debug)]
@@ -287,37 +289,12 @@ impl Pass {
 /// The inputs as pieces, with the errors of the paths that gave none: all of them, one
 /// shard's (the errors are shard 0's to report), or the pieces given.
 fn pieces_of(config: &GamesConfig) -> (Vec<Piece>, Vec<InputError>) {
-    if let Part::Pieces(pieces) = &config.part {
-        return (pieces.clone(), config.input_errors.clone());
-    }
-    let (inputs, walk_errors) = expand_with(&config.paths, config.walk.clone());
-    let mut errors = config.input_errors.clone();
-    errors.extend(walk_errors.into_iter().map(|e| InputError {
-        path: e.path,
-        message: e.message,
-    }));
-    match config.part {
-        Part::Shard(shard) => {
-            if shard.index > 0 {
-                errors.clear();
-            }
-            (partition::shard(&inputs, shard), errors)
-        }
-        _ => (inputs.into_iter().map(Piece::Whole).collect(), errors),
-    }
-}
-
-/// The bytes of a piece, for the progress bar.
-fn piece_size(piece: &Piece) -> u64 {
-    match piece {
-        Piece::Whole(input) => input_size(input),
-        Piece::Games(range) => {
-            let file = input_size(&Input::File(range.path.clone()));
-            (range.to.min(file as usize) - range.from.min(file as usize)) as u64
-        }
-        Piece::Memory { bytes, .. } => bytes.len() as u64,
-        Piece::Members(m) => m.bytes,
-    }
+    super::pieces_of_part(
+        &config.part,
+        &config.paths,
+        &config.walk,
+        &config.input_errors,
+    )
 }
 
 fn panic_message(panic: Box<dyn std::any::Any + Send>) -> String {

@@ -449,23 +449,10 @@ fn walkdir(dir: &Path) -> Vec<std::path::PathBuf> {
     files
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
-}
-
 #[test]
 fn fingerprints_of_the_project_corpus_survive_an_empty_line_on_top() {
     let dir = tempfile::tempdir().unwrap();
-    copy_tree(&common::root().join("corpus"), &dir.path().join("corpus"));
+    common::copy_tree(&common::root().join("corpus"), &dir.path().join("corpus"));
     fingerprints_survive_an_empty_line_on_top(dir.path());
 }
 
@@ -494,7 +481,7 @@ fn sarif_of_the_real_games_matches_json_lines_and_its_fingerprints_survive_edits
     assert_eq!(found, expected);
 
     let dir = tempfile::tempdir().unwrap();
-    copy_tree(&shared.join("real"), &dir.path().join("real"));
+    common::copy_tree(&shared.join("real"), &dir.path().join("real"));
     fingerprints_survive_an_empty_line_on_top(dir.path());
 }
 

@@ -8,26 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::{games, json_lines, root, sgfaudit, shared_corpus};
-
-/// Copies a folder tree.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-            // The shared corpus is read-only; its copy is not.
-            let mut permissions = std::fs::metadata(&target).unwrap().permissions();
-            #[allow(clippy::permissions_set_readonly_false)]
-            permissions.set_readonly(false);
-            std::fs::set_permissions(&target, permissions).unwrap();
-        }
-    }
-}
+use crate::common::{copy_tree, games, json_lines, root, sgfaudit, shared_corpus};
 
 /// Every file's bytes under a folder.
 fn contents(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
