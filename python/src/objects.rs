@@ -251,38 +251,28 @@ impl<'py> Fill<'_, 'py, Vec<Bound<'py, PyAny>>> {
     }
 }
 
-impl<'py> ser::SerializeSeq for Fill<'_, 'py, Vec<Bound<'py, PyAny>>> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.list()
-    }
+/// The serializers of sequences (lists, tuples, tuple structs): each element pushed, a
+/// Python list at the end.
+macro_rules! into_list {
+    ($($serializer:ident :: $element:ident),*) => {$(
+        impl<'py> ser::$serializer for Fill<'_, 'py, Vec<Bound<'py, PyAny>>> {
+            type Ok = Bound<'py, PyAny>;
+            type Error = Error;
+            fn $element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Self::Ok> {
+                self.list()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeTuple for Fill<'_, 'py, Vec<Bound<'py, PyAny>>> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.list()
-    }
-}
-
-impl<'py> ser::SerializeTupleStruct for Fill<'_, 'py, Vec<Bound<'py, PyAny>>> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Self::Ok> {
-        self.list()
-    }
-}
+into_list!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field
+);
 
 impl<'py> ser::SerializeMap for Fill<'_, 'py, Bound<'py, PyDict>> {
     type Ok = Bound<'py, PyAny>;

@@ -30,6 +30,17 @@ def at_root(monkeypatch):
     monkeypatch.chdir(ROOT)
 
 
+@pytest.fixture(scope="module")
+def client():
+    """A Dask cluster of two single-thread worker processes, one for each test module
+    that asks for it (a test that ends a worker does not spoil another module's)."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        yield client
+
+
 def cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([CLI, "audit", "--no-config", "--progress", "never", *args],
                           capture_output=True, cwd=ROOT)

@@ -9,20 +9,12 @@ import zipfile
 
 import pandas as pd
 import pytest
-from distributed import Client, LocalCluster
 
 import sgfaudit
 import sgfaudit.dask
 from conftest import ROOT, TYGEM, cli
 
 PARTITION = 8 << 20
-
-
-@pytest.fixture(scope="module")
-def client():
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
-        yield client
 
 
 _EXPECTED = {}

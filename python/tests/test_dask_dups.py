@@ -10,19 +10,11 @@ import time
 
 import pandas as pd
 import pytest
-from distributed import Client, LocalCluster
 
 import sgfaudit.dask
 from conftest import CLI, ROOT, TYGEM
 
 REAL = os.path.join("..", "shared", "corpus", "real")
-
-
-@pytest.fixture(scope="module")
-def client():
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
-        yield client
 
 
 _EXPECTED = {}
