@@ -16,7 +16,10 @@ A true result should be `agrees`, never `disagrees`. Any other verdict (`unverif
     python3 scripts/verdict-power.py [--bin target/release/sgfaudit] [--reliability]
         [--sample N] PATH... [-- AUDIT-OPTIONS...]
 
-PATHs are SGF files or folders (walked for `*.sgf` in any case). Rows: each collection
+PATHs are SGF files or folders (walked for `*.sgf` in any case). Records whose file name
+says `__result-mismatch` (the project's cases whose `RE[]` is wrong on purpose, or GNU Go's
+own `final_score` off its own count) are left out: their result is neither true nor a
+corrupted true one. Rows: each collection
 (the first folder under `real/`, `tygem/` or `corpus/`, or the file), Fox records (`AP[foxwq]`
 or a `fox` folder), games that end by two passes, and all. With `--sample N`, only the
 first N files of each folder (in sorted order) are taken. With `--reliability`, the
@@ -49,6 +52,7 @@ KINDS = ["flip", "+4", "-4", "+10"]
 FOLDER = {"true": "true", "flip": "flip", "+4": "plus4", "-4": "minus4", "+10": "plus10"}
 VARIANT = {v: k for k, v in FOLDER.items()}
 FOX = re.compile(rb"AP\[\s*foxwq", re.IGNORECASE)
+KNOWN_WRONG = "__result-mismatch"
 
 
 def corrupt(kind, color, margin):
@@ -234,7 +238,7 @@ def report(games, fox, args):
         if variant != "true":
             continue
         true = recorded_margin(d["check"]["recorded"])
-        if true is None:
+        if true is None or KNOWN_WRONG in rel:
             continue
         groups = groups_of(rel, d, fox)
         verdict = d["check"]["verdict"]

@@ -6,6 +6,7 @@
 //! the window and the file being read, whatever the size of the input.
 
 pub mod ordered;
+mod pieces;
 
 use std::io::{self, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -21,14 +22,15 @@ use crate::input::decode::{decode, Decoded};
 use crate::input::path_text::path_text;
 use crate::input::source::{open_file, read_stdin, Bytes, Stamp, MMAP_THRESHOLD};
 use crate::input::split::{GameSlice, Splitter};
-use crate::input::walk::{expand_with, io_message, Input, WalkOptions};
+use crate::input::walk::{io_message, Input, WalkOptions};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
 use crate::output::{Begin, GameTally, InputError, Rendered, Renderer, Reporter, Summary, SCHEMA};
-use crate::partition::{self, GameRange, Piece, Shard};
+use crate::partition::{GameRange, Piece, Shard};
 use crate::score::Check;
 use crate::sgf::record::root_file_format;
 use crate::sgf::values::FileFormat;
+use pieces::{input_size, piece_size, pieces_of_part};
 
 /// Everything a run needs, validated.
 #[derive(Clone, Debug)]
@@ -492,13 +494,6 @@ fn changed_while_read(input: &Input, file: &LoadedFile, lost: &str) -> Option<In
     })
 }
 
-fn input_size(input: &Input) -> u64 {
-    match input {
-        Input::Stdin => 0,
-        Input::File(p) | Input::Archive(p, _) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
-    }
-}
-
 /// The inputs of a run as pieces, with the errors of the paths that gave none: all of
 /// them, or one shard's.
 fn pieces_of(config: &RunConfig) -> (Vec<Piece>, Vec<InputError>) {
@@ -508,35 +503,6 @@ fn pieces_of(config: &RunConfig) -> (Vec<Piece>, Vec<InputError>) {
         &config.walk,
         &config.input_errors,
     )
-}
-
-/// The pieces `part` names: the inputs `paths` walked to (all of them or one shard's), or
-/// the pieces given; with `input_errors` and the errors of the paths that gave none.
-fn pieces_of_part(
-    part: &Part,
-    paths: &[PathBuf],
-    walk: &WalkOptions,
-    input_errors: &[InputError],
-) -> (Vec<Piece>, Vec<InputError>) {
-    if let Part::Pieces(pieces) = part {
-        return (pieces.clone(), input_errors.to_vec());
-    }
-    let (inputs, walk_errors) = expand_with(paths, walk.clone());
-    let mut errors = input_errors.to_vec();
-    errors.extend(walk_errors.into_iter().map(|e| InputError {
-        path: e.path,
-        message: e.message,
-    }));
-    match part {
-        Part::Shard(shard) => {
-            if shard.index > 0 {
-                // The inputs that could not be read are the first shard's to report.
-                errors.clear();
-            }
-            (partition::shard(&inputs, *shard), errors)
-        }
-        _ => (inputs.into_iter().map(Piece::Whole).collect(), errors),
-    }
 }
 
 /// A run under way: the audits in flight, the tallies and the errors met so far.
@@ -767,19 +733,6 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         unreadable: !errors.is_empty(),
         summary,
     })
-}
-
-/// The bytes of a piece, for the progress bar.
-fn piece_size(piece: &Piece) -> u64 {
-    match piece {
-        Piece::Whole(input) => input_size(input),
-        Piece::Games(range) => {
-            let file = input_size(&Input::File(range.path.clone()));
-            (range.to.min(file as usize) - range.from.min(file as usize)) as u64
-        }
-        Piece::Memory { bytes, .. } => bytes.len() as u64,
-        Piece::Members(m) => m.bytes,
-    }
 }
 
 /// Writes the errors and the summary that end a run.
