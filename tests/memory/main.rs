@@ -8,4 +8,5 @@ mod common;
 
 mod dups;
 mod judge;
+mod judge_engines;
 mod reliability;
