@@ -614,12 +614,7 @@ impl Driver<'_> {
         let file = Arc::new(file);
         let mut games = 0;
         let text = file.utf8_bytes();
-        let (splitter, first, to) = match range {
-            Some(r) => (Splitter::resume(text, r.from, r.at, r.first), r.first, r.to),
-            None => (Splitter::over_utf8(text), 0, usize::MAX),
-        };
-        let owned = splitter.take_while(|slice| slice.range.start < to || slice.no_game);
-        for (index, slice) in (first..).zip(owned) {
+        for (index, slice) in games_of(text, range) {
             games = index + 1;
             self.push(&file, index, slice)?;
             if file.bytes.lost_pages() {
@@ -733,6 +728,20 @@ pub fn run(config: &RunConfig, reporter: &mut dyn Reporter) -> io::Result<RunOut
         unreadable: !errors.is_empty(),
         summary,
     })
+}
+
+/// The games of a file's `text` a piece holds, with their indexes: all of them, or
+/// those of `range` (with the non-games between them).
+fn games_of<'t>(
+    text: &'t [u8],
+    range: Option<&GameRange>,
+) -> impl Iterator<Item = (usize, GameSlice)> + 't {
+    let (splitter, first, to) = match range {
+        Some(r) => (Splitter::resume(text, r.from, r.at, r.first), r.first, r.to),
+        None => (Splitter::over_utf8(text), 0, usize::MAX),
+    };
+    let owned = splitter.take_while(move |slice| slice.range.start < to || slice.no_game);
+    (first..).zip(owned)
 }
 
 /// Writes the errors and the summary that end a run.

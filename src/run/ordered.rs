@@ -12,13 +12,14 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::{
-    changed_while_read, input_size, load, piece_size, LoadedFile, Part, WINDOW, WINDOW_BYTES,
+    changed_while_read, games_of, input_size, load, piece_size, LoadedFile, Part, WINDOW,
+    WINDOW_BYTES,
 };
 use crate::audit::GameInput;
 use crate::input::archive::{for_members_in, input_failure};
 use crate::input::source::Bytes;
 use crate::input::source::MMAP_THRESHOLD;
-use crate::input::split::{GameSlice, Splitter};
+use crate::input::split::GameSlice;
 use crate::input::walk::{Input, WalkOptions};
 use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
@@ -228,12 +229,7 @@ impl Pass {
     ) -> usize {
         let mut games = 0;
         let text = file.utf8_bytes();
-        let (splitter, first, to) = match range {
-            Some(r) => (Splitter::resume(text, r.from, r.at, r.first), r.first, r.to),
-            None => (Splitter::over_utf8(text), 0, usize::MAX),
-        };
-        let owned = splitter.take_while(|slice| slice.range.start < to || slice.no_game);
-        for (index, slice) in (first..).zip(owned) {
+        for (index, slice) in games_of(text, range) {
             games = index + 1;
             self.window_bytes += slice.range.len();
             self.window.push((Arc::clone(file), index, slice));
