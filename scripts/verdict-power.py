@@ -19,7 +19,8 @@ A true result should be `agrees`, never `disagrees`. Any other verdict (`unverif
 PATHs are SGF files or folders (walked for `*.sgf` in any case). Records whose file name
 says `__result-mismatch` (the project's cases whose `RE[]` is wrong on purpose, or GNU Go's
 own `final_score` off its own count) are left out: their result is neither true nor a
-corrupted true one. Rows: each collection
+corrupted true one. A file given on its own is named by its file name, with as many of its
+folders as it takes to tell it from another given file of the same name. Rows: each collection
 (the first folder under `real/`, `tygem/` or `corpus/`, or the file), Fox records (`AP[foxwq]`
 or a `fox` folder), games that end by two passes, and all. With `--sample N`, only the
 first N files of each folder (in sorted order) are taken. With `--reliability`, the
@@ -107,23 +108,43 @@ def collection(rel):
     return "/".join(parts[:2])
 
 
+def relative_names(paths, sample):
+    """(file, rel) for every file to stage: rel is the path under the folder that holds a
+    given PATH. A file given on its own is named by its file name, with as many of its
+    folders as it takes to tell it from another given file of the same name."""
+    given = [(path, f) for path in paths for f in sgf_files(path, sample)]
+    alone = [os.path.abspath(f) for path, f in given if os.path.isfile(path)]
+    out = []
+    for path, f in given:
+        full = os.path.abspath(f)
+        anchor = os.path.dirname(os.path.abspath(path))
+        if os.path.isfile(path):
+            depth = 1
+            while depth < len(full.split(os.sep)) and any(
+                    o != full and tail(o, depth) == tail(full, depth) for o in alone):
+                depth += 1
+            anchor = os.sep.join(full.split(os.sep)[:-depth]) or os.sep
+        out.append((f, os.path.relpath(full, anchor).replace(os.sep, "/")))
+    return out
+
+
+def tail(path, depth):
+    return path.split(os.sep)[-depth:]
+
+
 def stage(paths, sample, tmp):
     """Copies every file as recorded and corrupted under tmp/<variant>/<rel>; returns the
     set of Fox files (by relative path)."""
     fox = set()
-    for path in paths:
-        base = os.path.abspath(path)
-        anchor = os.path.dirname(base)
-        for f in sgf_files(path, sample):
-            rel = os.path.relpath(os.path.abspath(f), anchor).replace(os.sep, "/")
-            data = open(f, "rb").read()
-            if FOX.search(data) or "/fox" in "/" + rel:
-                fox.add(rel)
-            for variant in ["true"] + KINDS:
-                out = os.path.join(tmp, FOLDER[variant], rel)
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                with open(out, "wb") as w:
-                    w.write(data if variant == "true" else rewrite(data, variant))
+    for f, rel in relative_names(paths, sample):
+        data = open(f, "rb").read()
+        if FOX.search(data) or "/fox" in "/" + rel:
+            fox.add(rel)
+        for variant in ["true"] + KINDS:
+            out = os.path.join(tmp, FOLDER[variant], rel)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with open(out, "wb") as w:
+                w.write(data if variant == "true" else rewrite(data, variant))
     return fox
 
 
