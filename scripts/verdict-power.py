@@ -113,23 +113,21 @@ def relative_names(paths, sample):
     given PATH. A file given on its own is named by its file name, with as many of its
     folders as it takes to tell it from another given file of the same name."""
     given = [(path, f) for path in paths for f in sgf_files(path, sample)]
-    alone = [os.path.abspath(f) for path, f in given if os.path.isfile(path)]
+    alone = [os.path.abspath(f).split(os.sep) for path, f in given if os.path.isfile(path)]
     out = []
     for path, f in given:
         full = os.path.abspath(f)
-        anchor = os.path.dirname(os.path.abspath(path))
         if os.path.isfile(path):
+            parts = full.split(os.sep)
             depth = 1
-            while depth < len(full.split(os.sep)) and any(
-                    o != full and tail(o, depth) == tail(full, depth) for o in alone):
+            while depth < len(parts) and any(
+                    o != parts and o[-depth:] == parts[-depth:] for o in alone):
                 depth += 1
-            anchor = os.sep.join(full.split(os.sep)[:-depth]) or os.sep
-        out.append((f, os.path.relpath(full, anchor).replace(os.sep, "/")))
+            rel = "/".join(parts[-depth:])
+        else:
+            rel = os.path.relpath(full, os.path.dirname(os.path.abspath(path)))
+        out.append((f, rel.replace(os.sep, "/")))
     return out
-
-
-def tail(path, depth):
-    return path.split(os.sep)[-depth:]
 
 
 def stage(paths, sample, tmp):
