@@ -33,6 +33,11 @@ gives the check's own errors: true results called `disagrees` where GNU Go's cou
 2 points of `RE[]` (as sgfaudit reads it: Fox's `W+0.25` under Chinese rules is half a
 point), as a share of the row's margin games.
 
+With `--floors FILE`, the figures are checked against the bounds FILE writes (a line each:
+`ROW MEASURE >= or <= PERCENT`, `#` starts a comment; measures: `caught`, `accepted`,
+`true-agrees`, `true-disagrees`, `own-errors`); the script exits 1 naming every bound a
+figure breaks, so CI fails when the check loses power (`scripts/verdict-power-floors.txt`).
+
 With `--markdown-into PAGE`, the tables are also written as Markdown into PAGE, between
 `<!-- written by scripts/verdict-power.py: power -->` (and `: reliability -->`) and
 `<!-- end written -->`, with the command line that measured them: the guide's tables are
@@ -173,6 +178,8 @@ def main():
                     "count is within 2 points of RE[]")
     ap.add_argument("--markdown-into", metavar="PAGE",
                     help="write the tables into PAGE between its markers")
+    ap.add_argument("--floors", metavar="FILE",
+                    help="check the figures against the bounds in FILE; exit 1 on any broken")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args(argv)
     args.command = " ".join(["python3", "scripts/verdict-power.py"] + sys.argv[1:])
@@ -305,6 +312,57 @@ def report(games, fox, args):
         print(line)
     if args.markdown_into:
         write_markdown(args.markdown_into, rows, bins, args)
+    if args.floors:
+        broken = broken_floors(rows, read_floors(args.floors), args.own_errors)
+        print()
+        for line in broken:
+            print("floor broken: " + line)
+        if broken:
+            sys.exit(1)
+        print("every floor of %s holds" % args.floors)
+
+
+BOUND = re.compile(r"^(.+?)\s+(caught|accepted|true-agrees|true-disagrees|own-errors)"
+                   r"\s+(>=|<=)\s+([0-9]+(?:\.[0-9]+)?)$")
+
+
+def read_floors(path):
+    """The bounds of a floors file: (row, measure, op, percent) per line."""
+    bounds = []
+    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = BOUND.match(line)
+        if not m:
+            sys.exit("%s:%d: not `ROW MEASURE >=|<= PERCENT`: %s" % (path, number, line))
+        bounds.append((m.group(1), m.group(2), m.group(3), float(m.group(4))))
+    return bounds
+
+
+def measure(r, name):
+    """A row's figure as a percentage (None when the row has nothing to measure)."""
+    parts = {"caught": ("corrupted disagrees", "corrupted"),
+             "accepted": ("corrupted agrees", "corrupted"),
+             "true-agrees": ("true agrees", "true"),
+             "true-disagrees": ("true disagrees", "true"),
+             "own-errors": ("own error", "true")}[name]
+    return 100.0 * r[parts[0]] / r[parts[1]] if r[parts[1]] else None
+
+
+def broken_floors(rows, bounds, own_errors):
+    """Every bound a figure breaks, in words; a bound on a row the run lacks is broken too."""
+    broken = []
+    for row, name, op, bound in bounds:
+        if name == "own-errors" and not own_errors:
+            broken.append("%s %s: needs --own-errors (and --second-opinion GNUGO)" % (row, name))
+            continue
+        value = measure(rows[row], name) if row in rows else None
+        if value is None:
+            broken.append("%s %s: the run has no such figure" % (row, name))
+        elif (op == ">=" and value < bound) or (op == "<=" and value > bound):
+            broken.append("%s %s is %.1f%%, the bound is %s %.1f%%" % (row, name, value, op, bound))
+    return broken
 
 
 def pct(a, b):

@@ -463,7 +463,7 @@ fn sarif_of_the_real_games_matches_json_lines_and_its_fingerprints_survive_edits
     };
     let real = shared.join("real");
     let real = real.to_str().unwrap();
-    let jsonl = sgfaudit(&["audit", "--json", real]);
+    let jsonl = common::real_corpus_json().unwrap();
     let sarif = sgfaudit(&["audit", "--format", "sarif", real]);
     assert_eq!(sarif.status.code(), jsonl.status.code());
     let expected = jsonl_findings(&jsonl.stdout);

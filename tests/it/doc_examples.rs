@@ -349,7 +349,9 @@ fn the_readme_shows_the_main_job_and_the_ci_test_command_first() {
             "{line}: not in README.md's first 80 lines"
         );
     }
-    assert!(head.contains("cargo install --path .") && head.contains("pip install './python["));
+    assert!(
+        head.contains("cargo install --locked --path .") && head.contains("pip install './python[")
+    );
     // CI runs the test command the README gives, as the README writes it.
     let tests: Vec<&str> = readme
         .lines()

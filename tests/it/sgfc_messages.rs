@@ -122,16 +122,9 @@ fn sgfc_messages(shared: &Path) -> Vec<Message> {
 type FindingsByLine = HashMap<(String, u32), Vec<(i64, String, String)>>;
 
 /// sgfaudit's findings of the real corpus, by line.
-fn sgfaudit_findings(shared: &Path) -> FindingsByLine {
-    let real = common::arg(&shared.join("real"));
-    let out = common::sgfaudit(&[
-        "audit",
-        "--json",
-        "--min-severity",
-        "info",
-        "--exit-zero",
-        &real,
-    ]);
+/// (The JSON Lines report shows info findings by default: the shared run of the corpus.)
+fn sgfaudit_findings() -> FindingsByLine {
+    let out = common::real_corpus_json().unwrap();
     let lines = common::json_lines(&out.stdout);
     let mut by_line = FindingsByLine::new();
     for g in common::games(&lines) {
@@ -155,7 +148,7 @@ fn sgfaudit_reports_what_sgfc_reports_on_the_real_corpus() {
         return;
     };
     let sgfc = sgfc_messages(&shared);
-    let ours = sgfaudit_findings(&shared);
+    let ours = sgfaudit_findings();
     let near = |path: &str, line: u32, col: i64| {
         ours.get(&(path.to_string(), line))
             .is_some_and(|fs| fs.iter().any(|(c, _, _)| (c - col).abs() <= NEAR))

@@ -3,7 +3,7 @@
 //! chain dead, or answers by what it was asked before.
 
 use crate::common;
-use crate::judge::{dead, failure, fake, fake_command, small};
+use crate::judge::{self, dead, failure, fake, fake_command, small};
 use sgfaudit::audit::judge::{Judge, JudgeConfig, JudgeFailureKind};
 use sgfaudit::geom::{Color, Point, Position};
 use std::path::{Path, PathBuf};
@@ -137,39 +137,60 @@ fn a_hanging_engine_is_given_up_after_three_timeouts() {
     let command = fake_command(dir.path(), "hang-with-stones");
     let games = five_judged_games(dir.path());
     for jobs in ["-j1", "-j2"] {
-        let start = Instant::now();
-        let out = common::sgfaudit(&[
-            "audit",
-            "--json",
-            jobs,
-            "--judge",
-            &command,
-            "--judge-timeout",
-            "5",
-            &games,
-        ]);
-        let took = start.elapsed();
-        assert_eq!(out.status.code(), Some(0), "{out:?}");
-        assert!(took < Duration::from_secs(40), "{jobs}: {took:?}");
-        let reasons = reasons(&out.stdout);
-        let timed_out = reasons
-            .iter()
-            .filter(|r| r.contains("did not answer `final_status_list dead` within 5 s"))
-            .count();
-        let not_asked = reasons
+        judge::under_a_short_limit(|limit| gives_up_after_three(jobs, &command, &games, limit));
+    }
+}
+
+/// One run of [`a_hanging_engine_is_given_up_after_three_timeouts`] under `limit`: `Err`
+/// when an engine's start, not its hang, outlasted the limit.
+fn gives_up_after_three(
+    jobs: &str,
+    command: &str,
+    games: &str,
+    limit: Duration,
+) -> Result<(), String> {
+    let start = Instant::now();
+    let seconds = limit.as_secs_f64().to_string();
+    let out = common::sgfaudit(&[
+        "audit",
+        "--json",
+        jobs,
+        "--judge",
+        command,
+        "--judge-timeout",
+        &seconds,
+        games,
+    ]);
+    let took = start.elapsed();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let reasons = reasons(&out.stdout);
+    let hang = format!(
+        "did not answer `final_status_list dead` within {}",
+        judge::limit_words(limit)
+    );
+    let timed_out = reasons.iter().filter(|r| r.contains(&hang)).count();
+    let not_asked = reasons
             .iter()
             .filter(|r| r.contains("was not asked: it failed 3 positions in a row (the last: timeout), so the rest of the run goes without it"))
             .count();
-        assert!(
-            timed_out >= 3 && timed_out + not_asked == 5,
-            "{jobs}: {reasons:#?}"
-        );
-        let gave_up = reasons
-            .iter()
-            .filter(|r| r.contains("that is 3 failures in a row: the rest of the run goes without the engine judge"))
-            .count();
-        assert_eq!(gave_up, 1, "{jobs}: {reasons:#?}");
+    if timed_out < 3 || timed_out + not_asked != 5 {
+        return Err(format!("{jobs}: {reasons:#?}"));
     }
+    // Three waits of the limit, not five, plus the engines' starts.
+    assert!(
+        took < 3 * limit + Duration::from_secs(8),
+        "{jobs}: {took:?}"
+    );
+    let gave_up = reasons
+        .iter()
+        .filter(|r| {
+            r.contains(
+                "that is 3 failures in a row: the rest of the run goes without the engine judge",
+            )
+        })
+        .count();
+    assert_eq!(gave_up, 1, "{jobs}: {reasons:#?}");
+    Ok(())
 }
 
 /// The same, for the library: an engine that keeps failing is given up after

@@ -42,6 +42,16 @@ pub fn shared_corpus() -> Option<PathBuf> {
     None
 }
 
+/// `sgfaudit audit --json ../shared/corpus/real`, with no other option, run once per test
+/// run and shared by the tests that only read its output (`None` where
+/// [`shared_corpus`] skips). Its exit code is the run's (1: some real records are illegal).
+pub fn real_corpus_json() -> Option<&'static Output> {
+    static RUN: std::sync::OnceLock<Option<Output>> = std::sync::OnceLock::new();
+    let shared = shared_corpus()?;
+    RUN.get_or_init(|| Some(sgfaudit(&["audit", "--json", &arg(&shared.join("real"))])))
+        .as_ref()
+}
+
 /// Parses JSON Lines output into values.
 pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
     String::from_utf8(stdout.to_vec())
