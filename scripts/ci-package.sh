@@ -18,7 +18,15 @@ tar -xzf target/package/sgfaudit-*.crate -C "$SCRATCH"
 PACKAGED=$(echo "$SCRATCH"/sgfaudit-*)
 expected="$SCRATCH/expected.jsonl"
 (cd "$PACKAGED" && "$ROOT/target/release/sgfaudit" audit --json --no-config --progress never corpus >"$expected") || true
-(cd "$PACKAGED" && env -u CI CARGO_TARGET_DIR="$ROOT/target" cargo build --release --locked -q)
+# Cargo names the packaged crate's artifacts as the repository's and keeps their sources'
+# times relative to the crate: sources newer than the last build make it compile them.
+find "$PACKAGED" -type f -exec touch {} +
+built_before=$(stat -c %Y target/release/sgfaudit 2>/dev/null || echo 0)
+(cd "$PACKAGED" && env -u CI CARGO_TARGET_DIR="$ROOT/target" cargo build --release --locked)
+if [ "$(stat -c %Y target/release/sgfaudit)" = "$built_before" ]; then
+  echo "ci-package: cargo did not build the packaged crate's binary" >&2
+  exit 1
+fi
 found="$SCRATCH/found.jsonl"
 status=0
 (cd "$PACKAGED" && "$ROOT/target/release/sgfaudit" audit --json --no-config --progress never corpus >"$found") || status=$?
