@@ -42,11 +42,15 @@ pub fn fold_after_void(findings: &[Finding]) -> Vec<Shown> {
     }
     for (i, f) in findings.iter().enumerate() {
         let Some(void) = f.after_void else { continue };
+        // Of the voided moves of that number on lines `f`'s path may pass through, the
+        // one of the deepest line: a line that holds move `void` itself left the others
+        // before it.
         let head = heads.get(&void).and_then(|candidates| {
             candidates
                 .iter()
                 .copied()
-                .find(|&h| on_path_to(findings[h].variation.as_deref(), f.variation.as_deref()))
+                .filter(|&h| on_path_to(findings[h].variation.as_deref(), f.variation.as_deref()))
+                .max_by_key(|&h| findings[h].variation.as_deref().map_or(0, str::len))
         });
         if let Some(h) = head {
             shown[i] = Shown::Folded;
@@ -107,6 +111,20 @@ mod tests {
         // Variation 21 is no line that leaves variation 2: it stands alone.
         assert_eq!(shown[5], Shown::Line { folded: 0 });
         assert_eq!(folded_note(2), " (and 2 more after it)");
+    }
+
+    #[test]
+    fn a_line_that_leaves_before_the_voided_move_folds_under_its_own() {
+        // Variation 1 leaves before move 5: its own move 5 is voided, not the main line's.
+        let findings = [
+            at(Code::Occupied, 5, None, None),
+            at(Code::Suicide, 5, Some("1"), None),
+            at(Code::Occupied, 7, Some("1.0"), Some(5)),
+        ];
+        let shown = fold_after_void(&findings);
+        assert_eq!(shown[0], Shown::Line { folded: 0 });
+        assert_eq!(shown[1], Shown::Line { folded: 1 });
+        assert_eq!(shown[2], Shown::Folded);
     }
 
     #[test]
