@@ -1,6 +1,7 @@
 //! The catalogue of findings: every code the tool reports, its severity and article.
 
 pub mod catalogue;
+pub mod fold;
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -245,6 +246,19 @@ impl Code {
 }
 
 impl Code {
+    /// The codes of a move the replay voids (art. 19): the player loses the turn.
+    pub fn voids_move(self) -> bool {
+        matches!(
+            self,
+            Code::Occupied
+                | Code::OffBoard
+                | Code::Suicide
+                | Code::Ko
+                | Code::Superko
+                | Code::BadProperty
+        )
+    }
+
     /// The severity a format code is reported with: `info` for what breaks no reader,
     /// `warning` for what readers take differently; `None` for the codes whose severity
     /// depends on the finding.
@@ -329,6 +343,11 @@ pub struct Finding {
     /// The side variation the finding is in, as the child indices of the game trees from
     /// the root down to it (`"1"`, `"0.2.1"`); `None` on the main line.
     pub variation: Option<Box<str>>,
+    /// For a finding about a move that comes after a move the replay voided on the same
+    /// path (the same game and side variation, or a line that leaves it later): the number
+    /// of the first such voided move, whose lost turn may be the whole cause (a stone
+    /// meant to capture that is not there). `None` otherwise, and on the voided move.
+    pub after_void: Option<u32>,
     /// Byte offset in the game's text (resolved to `line`/`column` before reporting).
     pub offset: usize,
     /// True when `audit --fix` rewrites the record so that the finding is gone.
@@ -366,6 +385,7 @@ impl Finding {
             first_seen: None,
             cycle_length: None,
             variation: None,
+            after_void: None,
             offset,
             fixable: false,
         }

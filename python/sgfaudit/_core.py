@@ -92,6 +92,7 @@ class Finding(TypedDict):
     cycle_length: Optional[int]
     variation: Optional[str]
     fixable: bool
+    after_void: Optional[int]
 
 
 class DeadStones(TypedDict):
@@ -221,7 +222,7 @@ FINDING_COLUMNS: Dict[str, type] = {
     "path": str, "game": int, "status": str, "code": str, "severity": str,
     "move": int, "color": str, "point": str, "vertex": str, "line": int,
     "column": int, "article": int, "first_seen": int, "cycle_length": int,
-    "message": str, "variation": str, "fixable": str,
+    "message": str, "variation": str, "fixable": str, "after_void": int,
 }  # fmt: skip
 
 _ERROR = b'{"type":"error","data":'

@@ -186,7 +186,7 @@ static ENTRIES: [Entry; Code::ALL.len()] = [
     },
     Entry {
         code: Code::PropertyVersion,
-        what: "A property that is not defined in the file's FF version (FF[1] when FF[] is missing): `LB`, `AP`, `CA` in an FF[1] file, `TC` or `L` in an FF[4] file. Read anyway.",
+        what: "A property that is not defined in the file's FF version (FF[1] when FF[] is missing): `LB`, `AP`, `CA` in an FF[1] file, `TC` or `L` in an FF[4] file. Read anyway. The properties `FF[4]` defines in a file of an older version (a missing `FF[4]`) are one finding per game, at the first, naming each with how many times it is used; a property `FF[4]` dropped is one finding each.",
         severity: "info",
         example: Some("(;GM[1]FF[4]SZ[9]TC[1];B[ee])"),
     },
@@ -222,7 +222,7 @@ static ENTRIES: [Entry; Code::ALL.len()] = [
     },
     Entry {
         code: Code::RepeatedProperty,
-        what: "A property given twice in one node: point lists are merged, of other properties the first is read (split from `parse-error`).",
+        what: "A property given twice or more in one node: point lists are merged, of other properties the first is read (split from `parse-error`). One finding per node, at the first repeat, names each repeated property and how many times it is given.",
         severity: "warning",
         example: Some("(;GM[1]FF[4]SZ[9]C[a]C[b];B[ee])"),
     },

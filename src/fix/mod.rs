@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::finding::{Code, Finding};
+use crate::sgf::props::{self, Shape};
 use crate::sgf::record::{parse_game_with, Limits};
 use tree::Tree;
 
@@ -208,6 +209,9 @@ impl Fixer<'_> {
         let Some(i) = self.tree.prop_at(f.offset) else {
             return false;
         };
+        if f.code == Code::RepeatedProperty {
+            return self.repeats_of_node(i);
+        }
         let prop = &self.tree.props[i];
         // A property with damaged bytes (U+FFFD) is never rewritten: its bytes stay.
         if prop.values.is_empty() || self.text[prop.at..prop.end].contains('\u{FFFD}') {
@@ -223,7 +227,6 @@ impl Fixer<'_> {
         match f.code {
             Code::ComposeExpected => self.compose(i, &name, message),
             Code::EmptyValue => self.empty(i),
-            Code::RepeatedProperty => self.repeated(i, &name, message),
             Code::MultipleValues => self.multiple(i),
             Code::GameInfoFormat => self.info(i, &name, message),
             Code::LowercaseIdentifier => {
@@ -262,9 +265,44 @@ impl Fixer<'_> {
         true
     }
 
+    /// The properties given more than once in the node of property `from`, the first
+    /// repeat (one finding names them all): each repeat from there on fixed in turn;
+    /// true when every one is.
+    fn repeats_of_node(&mut self, from: usize) -> bool {
+        let node = self.tree.props[from].node;
+        let mut all = true;
+        let mut i = from;
+        while self.tree.props.get(i).is_some_and(|p| p.node == node) {
+            let name = self.tree.props[i].name();
+            let known = props::lookup(name.as_bytes()).is_some();
+            let repeat = (0..i).any(|j| {
+                let p = &self.tree.props[j];
+                p.node == node && p.name() == name
+            });
+            if known && repeat {
+                all &= self.repeat(i, &name);
+            }
+            i += 1;
+        }
+        all
+    }
+
+    /// One repeat of a property in a node: fixed unless its bytes are damaged or it has
+    /// no value; taken out already (empty, or a second `AP` kept apart) counts as fixed.
+    fn repeat(&mut self, i: usize, name: &str) -> bool {
+        let prop = &self.tree.props[i];
+        if prop.values.is_empty() || self.text[prop.at..prop.end].contains('\u{FFFD}') {
+            return false;
+        }
+        if self.deleted(i) || self.apart.contains(&i) {
+            return true;
+        }
+        self.repeated(i, name)
+    }
+
     /// A property given twice in a node: a list's values merged into the first; the same
     /// value twice written once; two comments joined, one line after the other.
-    fn repeated(&mut self, i: usize, name: &str, message: &str) -> bool {
+    fn repeated(&mut self, i: usize, name: &str) -> bool {
         let node = self.tree.props[i].node;
         let first = (0..i).rev().find(|&j| {
             let p = &self.tree.props[j];
@@ -279,7 +317,8 @@ impl Fixer<'_> {
             return false;
         }
         let (a, b) = (self.values(j), self.values(i));
-        if message.ends_with("values merged") {
+        let list = props::lookup(name.as_bytes()).is_some_and(|d| d.shape != Shape::One);
+        if list {
             self.model(j).values.extend(b);
         } else if a.iter().map(|v| v.trim()).eq(b.iter().map(|v| v.trim())) {
             // The same value twice.

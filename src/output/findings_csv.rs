@@ -33,6 +33,7 @@ pub(crate) const FINDING_COLUMNS: &[Column<FindingCell>] = &[
     Column::new("fixable", |_, f, o| {
         raw(o, if f.fixable { "true" } else { "false" })
     }),
+    Column::new("after_void", |_, f, o| optional(o, f.after_void)),
 ];
 
 /// A cell written as it is, empty for none.

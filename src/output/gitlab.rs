@@ -11,6 +11,7 @@ use serde_json::json;
 use super::fingerprint::{self, relative_path};
 use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
+use crate::finding::fold::after_void_note;
 use crate::finding::Severity;
 
 pub struct GitlabReporter<'w> {
@@ -50,7 +51,7 @@ fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<String>) {
         let issue = json!({
             "type": "issue",
             "check_name": f.code.as_str(),
-            "description": format!("{}: {}", f.in_game(g.game), f.message),
+            "description": format!("{}: {}{}", f.in_game(g.game), f.message, after_void_note(f)),
             "severity": severity(f.severity),
             "fingerprint": print,
             "location": {"path": path, "lines": {"begin": f.line.max(1)}},

@@ -78,12 +78,13 @@ fn findings_text(g: &GameReport) -> String {
             .map(|v| format!(" (variation {v})"))
             .unwrap_or_default();
         text.push_str(&format!(
-            "line {}, column {}{variation}: {} {}: {}\n",
+            "line {}, column {}{variation}: {} {}: {}{}\n",
             f.line,
             f.column,
             f.severity.as_str(),
             f.code,
-            f.message
+            f.message,
+            crate::finding::fold::after_void_note(f)
         ));
     }
     for (code, n) in &g.omitted {

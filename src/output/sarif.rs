@@ -117,6 +117,7 @@ fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<String>) {
             ("vertex", f.vertex.as_deref().map(Value::from)),
             ("article", f.article.map(Value::from)),
             ("variation", f.variation.as_deref().map(Value::from)),
+            ("after_void", f.after_void.map(Value::from)),
         ] {
             if let Some(value) = value {
                 properties[key] = value;

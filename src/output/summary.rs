@@ -57,7 +57,8 @@ pub struct Summary {
     #[serde(serialize_with = "super::wire::by_name")]
     #[schemars(schema_with = "super::wire::count_per_status")]
     pub by_status: BTreeMap<Status, usize>,
-    /// Findings per code (codes found only).
+    /// Findings per code (codes found only): every finding, those the table folds under a
+    /// voided move included.
     #[serde(serialize_with = "super::wire::by_name")]
     #[schemars(schema_with = "super::wire::count_per_code")]
     pub by_code: BTreeMap<Code, usize>,

@@ -7,6 +7,7 @@ use super::sanitize::for_terminal;
 use super::style::{paint, severity as severity_style};
 use super::{InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::{GameReport, Status};
+use crate::finding::fold::{after_void_note, fold_after_void, folded_note, Shown};
 use crate::finding::{catalogue, Code, Severity};
 use crate::gate::thousands;
 
@@ -29,8 +30,12 @@ fn render_game_colored(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
 
 fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
     let path = for_terminal(&game.path);
-    // The findings left after `--min-severity` (and any that fail the run): every one.
-    for f in &game.findings {
+    // The findings left after `--min-severity` (and any that fail the run): every one,
+    // those that follow a voided move folded under it.
+    for (f, shown) in game.findings.iter().zip(fold_after_void(&game.findings)) {
+        let Shown::Line { folded } = shown else {
+            continue;
+        };
         let at = match (f.r#move, &f.vertex) {
             (Some(m), Some(v)) => format!(" move {m} {v}:"),
             (Some(m), None) => format!(" move {m}:"),
@@ -38,13 +43,15 @@ fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
         };
         writeln!(
             out,
-            "{path}:{}:{}: {}:{at} {}[{}]: {}{}",
+            "{path}:{}:{}: {}:{at} {}[{}]: {}{}{}{}",
             f.line,
             f.column,
             f.in_game(game.game),
             paint(color, severity_style(f.severity), f.severity.as_str()),
             f.code,
             for_terminal(&f.message),
+            folded_note(folded),
+            after_void_note(f),
             if f.fixable { " [*]" } else { "" }
         )
         .expect("writing to memory");

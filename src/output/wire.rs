@@ -198,6 +198,10 @@ struct FindingJson<'a> {
     variation: Option<&'a str>,
     /// True when `sgfaudit audit --fix` rewrites the record so that the finding is gone.
     fixable: bool,
+    /// For a finding about a move after a move the replay voided on the same path (the
+    /// same game and variation, or a line it leaves from): the number of the first such
+    /// voided move, whose lost turn may be the cause. `null` otherwise.
+    after_void: Option<u32>,
 }
 
 impl<'a> FindingJson<'a> {
@@ -217,6 +221,7 @@ impl<'a> FindingJson<'a> {
             cycle_length: f.cycle_length,
             variation: f.variation.as_deref(),
             fixable: f.fixable,
+            after_void: f.after_void,
         }
     }
 }

@@ -184,6 +184,9 @@ struct Replayer<'r> {
     situational: bool,
     /// The line this one leaves reported the first move after the end already.
     after_end_reported: bool,
+    /// The first move of this path the replay voided (art. 19): the later findings about
+    /// moves name it (`after_void`).
+    voided: Option<u32>,
 }
 
 /// The key of a state in the history: the stones, and the side to move when the
@@ -228,6 +231,7 @@ impl<'r> Replayer<'r> {
             tt_is_pass: size.width <= 19 && size.height <= 19,
             situational: rules.superko != Superko::Positional,
             after_end_reported: false,
+            voided: None,
         }
     }
 
@@ -260,6 +264,7 @@ impl<'r> Replayer<'r> {
             tt_is_pass: self.tt_is_pass,
             situational: self.situational,
             after_end_reported: self.after_end_reported || self.first_after_end.is_some(),
+            voided: self.voided,
         }
     }
 
@@ -549,6 +554,7 @@ impl<'r> Replayer<'r> {
                     );
                     f.first_seen = Some(first);
                     f.cycle_length = Some(number - first);
+                    f.after_void = self.voided;
                     self.findings.push(f);
                 }
             }
@@ -593,9 +599,14 @@ impl<'r> Replayer<'r> {
 
     /// An illegal move (art. 19): the player loses the turn; the board is unchanged, the
     /// other side moves next. The lost turn is not a pass (art. 7.3), but like a pass it
-    /// leaves the ko point free: the next retake is no longer "at once".
-    fn lost_turn(&mut self, f: Finding, color: Color) -> Flow {
+    /// leaves the ko point free: the next retake is no longer "at once". A later voided
+    /// move of the path names the first one (`after_void`).
+    fn lost_turn(&mut self, mut f: Finding, color: Color) -> Flow {
         let is_error = f.severity == Severity::Error;
+        match self.voided {
+            Some(first) => f.after_void = Some(first),
+            None => self.voided = Some(self.number),
+        }
         self.findings.push(f);
         self.consecutive_passes = 0;
         self.board.pass();

@@ -281,8 +281,34 @@ mod tests {
     fn repeated_properties() {
         let rec = parse_game("(;C[a]C[b]AB[aa]AB[bb];B[cc])", Limits::default());
         assert_eq!(rec.setup.len(), 2);
-        // Both repeats are reported: C (the first is read) and AB (values merged).
-        assert_eq!(rec.problems.len(), 2, "{:?}", rec.problems);
+        // One finding for the node names both repeats: C (the first is read) and AB
+        // (values merged).
+        assert_eq!(rec.problems.len(), 1, "{:?}", rec.problems);
+        assert_eq!(
+            rec.problems[0].message,
+            "properties C given twice, AB given twice in one node: values merged (AB), the first one read (C)"
+        );
+        let rec = parse_game("(;AB[aa]AB[bb]AW[cc]AB[dd]AW[ee];B[ff])", Limits::default());
+        assert_eq!(rec.problems.len(), 1, "{:?}", rec.problems);
+        assert_eq!(
+            rec.problems[0].message,
+            "properties AB given 3 times, AW given twice in one node: values merged"
+        );
+        // A missing FF[4]: the properties it would define, once for the game.
+        let rec = parse_game(
+            "(;AP[x:1]CA[UTF-8];LB[aa:a];LB[bb:b]B[cc])",
+            Limits::default(),
+        );
+        let version: Vec<_> = rec
+            .problems
+            .iter()
+            .filter(|p| p.code == crate::finding::Code::PropertyVersion)
+            .collect();
+        assert_eq!(version.len(), 1, "{:?}", rec.problems);
+        assert_eq!(
+            version[0].message,
+            "AP, CA and LB (twice) are not defined in FF[1] (the file's version): read anyway; FF[4] defines them"
+        );
     }
 
     #[test]

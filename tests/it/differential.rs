@@ -8,6 +8,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use sgfaudit::finding::Code;
 use sgfaudit::geom::{Color, Point};
 use sgfaudit::input::source::read_file;
 use sgfaudit::run::LoadedFile;
@@ -26,7 +27,7 @@ fn fast(text: &str) -> (Moves, Setup, bool) {
     let merged = rec
         .problems
         .iter()
-        .any(|f| f.message.contains("repeated in one node: values merged"));
+        .any(|f| f.code == Code::RepeatedProperty && f.message.contains("values merged"));
     let moves = rec
         .nodes
         .iter()

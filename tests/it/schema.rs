@@ -121,6 +121,7 @@ struct Finding {
     cycle_length: Option<u32>,
     variation: Option<String>,
     fixable: bool,
+    after_void: Option<u32>,
 }
 
 #[derive(Deserialize)]

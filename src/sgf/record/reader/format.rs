@@ -56,6 +56,107 @@ pub(super) struct FormatState {
     useless: Vec<Point>,
     useless_count: u32,
     pub setup_points: u32,
+    /// The properties the node being read repeats (each with how many times it is
+    /// given, and whether its values are merged), and the one finding that names them.
+    repeats: Vec<Given>,
+    repeats_finding: Option<usize>,
+    /// The properties `FF[4]` defines that the file's older version does not (a missing
+    /// `FF[4]`), and the one finding of the game that names them.
+    not_in_version: Vec<Given>,
+    version_finding: Option<usize>,
+}
+
+/// A property and how many times it is given.
+struct Given {
+    id: &'static str,
+    times: u32,
+    list: bool,
+}
+
+/// `twice`, `3 times`.
+fn times(n: u32) -> String {
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    }
+}
+
+/// `AB given 3 times, C twice in one node: values merged (AB), the first one read (C)`.
+fn repeats_message(repeats: &[Given]) -> String {
+    let given: Vec<String> = repeats
+        .iter()
+        .map(|g| format!("{} given {}", g.id, times(g.times)))
+        .collect();
+    let names = |list: bool| -> Vec<&str> {
+        repeats
+            .iter()
+            .filter(|g| g.list == list)
+            .map(|g| g.id)
+            .collect()
+    };
+    let (lists, ones) = (names(true), names(false));
+    let what = if ones.is_empty() {
+        "values merged".to_string()
+    } else if lists.is_empty() {
+        "the first one is read".to_string()
+    } else {
+        format!(
+            "values merged ({}), the first one read ({})",
+            lists.join(", "),
+            ones.join(", ")
+        )
+    };
+    let property = if repeats.len() == 1 {
+        "property"
+    } else {
+        "properties"
+    };
+    format!("{property} {} in one node: {what}", given.join(", "))
+}
+
+/// `AP is not defined in FF[1] ...`, or for several: `AP, TR (3 times) and LB are not
+/// defined in FF[1] ...`.
+fn version_message(ff: u8, missing: &[Given]) -> String {
+    if let [one] = missing {
+        if one.times == 1 {
+            return format!(
+                "{} is not defined in FF[{ff}] (the file's version): read anyway",
+                one.id
+            );
+        }
+    }
+    let named: Vec<String> = missing
+        .iter()
+        .map(|g| match g.times {
+            1 => g.id.to_string(),
+            n => format!("{} ({})", g.id, times(n)),
+        })
+        .collect();
+    let list = match named.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    let verb = if missing.len() == 1 { "is" } else { "are" };
+    format!(
+        "{list} {verb} not defined in FF[{ff}] (the file's version): read anyway; FF[4] defines {}",
+        if missing.len() == 1 { "it" } else { "them" }
+    )
+}
+
+/// Counts one more `id` in `given`; true when it is the first property there.
+fn count_given(given: &mut Vec<Given>, def: &PropDef, start: u32) -> bool {
+    let first = given.is_empty();
+    match given.iter_mut().find(|g| g.id == def.id) {
+        Some(g) => g.times += 1,
+        None => given.push(Given {
+            id: def.id,
+            times: start,
+            list: def.shape != Shape::One,
+        }),
+    }
+    first
 }
 
 impl FormatState {
@@ -167,6 +268,8 @@ impl GameReader<'_> {
         f.node_move = false;
         f.node_ids = SeenIds::default();
         f.game_info_reported = false;
+        f.repeats.clear();
+        f.repeats_finding = None;
     }
 
     /// A variation begins inside the tree: what its path sets is undone when it ends.
@@ -281,21 +384,48 @@ impl GameReader<'_> {
         };
         let ff = self.format.file.ff;
         if def.versions & props::version_bit(ff) == 0 {
-            let message =
-                format!("{id} is not defined in FF[{ff}] (the file's version): read anyway");
-            note(&mut self.rec, Code::PropertyVersion, off, message);
+            if ff < 4 && def.versions & props::FF4 != 0 {
+                self.missing_ff4(def, off);
+            } else {
+                let message =
+                    format!("{id} is not defined in FF[{ff}] (the file's version): read anyway");
+                note(&mut self.rec, Code::PropertyVersion, off, message);
+            }
         }
         self.check_node_rules(def, id, off);
         let key = norm[0] as u16 * 256 + norm[1] as u16;
         if !self.format.node_ids.insert(key) {
-            let what = match def.shape {
-                Shape::One => "the first one is read",
-                Shape::List | Shape::EList => "values merged",
-            };
-            let message = format!("property {id} repeated in one node: {what}");
-            note(&mut self.rec, Code::RepeatedProperty, off, message);
+            self.repeated(def, off);
         }
         Some(def)
+    }
+
+    /// A property given again in its node: one finding per node names every repeated
+    /// property and how many times it is given, at the first repeat.
+    fn repeated(&mut self, def: &PropDef, off: usize) {
+        let f = &mut self.format;
+        if count_given(&mut f.repeats, def, 2) {
+            f.repeats_finding =
+                (self.rec.problems.len() < MAX_FORMAT_FINDINGS).then_some(self.rec.problems.len());
+            note(&mut self.rec, Code::RepeatedProperty, off, String::new());
+        }
+        if let Some(i) = f.repeats_finding {
+            self.rec.problems[i].message = repeats_message(&f.repeats);
+        }
+    }
+
+    /// A property `FF[4]` defines in a file of an older version (`FF[]` missing, or
+    /// `FF[3]`): one finding per game, at the first, names them all.
+    fn missing_ff4(&mut self, def: &PropDef, off: usize) {
+        let f = &mut self.format;
+        if count_given(&mut f.not_in_version, def, 1) {
+            f.version_finding =
+                (self.rec.problems.len() < MAX_FORMAT_FINDINGS).then_some(self.rec.problems.len());
+            note(&mut self.rec, Code::PropertyVersion, off, String::new());
+        }
+        if let Some(i) = f.version_finding {
+            self.rec.problems[i].message = version_message(f.file.ff, &f.not_in_version);
+        }
     }
 
     /// Root properties outside the root; setup and a move in one node; game information
