@@ -229,6 +229,26 @@ fn the_four_move_opening_is_not_counted_and_no_stone_is_called_dead() {
 }
 
 #[test]
+fn a_game_both_players_ended_by_passes_keeps_its_check_and_says_the_board_was_open() {
+    // Two passes end the game (art. 7): the players ended it, on a board still open.
+    let report = audited("(;GM[1]FF[4]SZ[9]KM[7.5]RE[W+7.5];B[ee];W[cc];B[];W[])");
+    assert_eq!(report.check.verdict, sgfaudit::score::Verdict::Agrees);
+    assert_eq!(
+        report.check.reason.as_deref(),
+        Some("the board was open when both passed: 79 of 81 points not yet bordered by one colour")
+    );
+    assert!(report
+        .findings
+        .iter()
+        .all(|f| f.code != sgfaudit::finding::Code::OpenBoard));
+    let wrong = audited("(;GM[1]FF[4]SZ[9]KM[7.5]RE[B+30.5];B[ee];W[cc];B[];W[])");
+    assert_ne!(wrong.check.verdict, sgfaudit::score::Verdict::NotCounted);
+    assert!(wrong.check.reason.unwrap().ends_with(
+        "the board was open when both passed: 79 of 81 points not yet bordered by one colour"
+    ));
+}
+
+#[test]
 fn short_records_of_the_shared_corpus_are_not_counted() {
     let Some(shared) = common::shared_corpus() else {
         return;
