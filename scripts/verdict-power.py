@@ -22,7 +22,9 @@ own `final_score` off its own count) are left out: their result is neither true 
 corrupted true one. A file given on its own is named by its file name, with as many of its
 folders as it takes to tell it from another given file of the same name. Rows: each collection
 (the first folder under `real/`, `tygem/` or `corpus/`, or the file), Fox records (`AP[foxwq]`
-or a `fox` folder), games that end by two passes, and all. With `--sample N`, only the
+or a `fox` folder), games that end by two passes, games played out (the record as
+recorded has no `open-board` finding: its board is not open, or it ended by two passes),
+and all. With `--sample N`, only the
 first N files of each folder (in sorted order) are taken. With `--reliability`, the
 verdicts are grouped by `check.confidence` and the share that was right is printed. With
 `--second-opinion GNUGO`, every true result called `disagrees` is counted again by GNU Go
@@ -253,6 +255,8 @@ def groups_of(rel, d, fox):
         out.append("Fox")
     if d["ended_by"] == "passes":
         out.append("two passes")
+    if not any(f["code"] == "open-board" for f in d["findings"]):
+        out.append("played out")
     return out
 
 
@@ -370,8 +374,8 @@ def pct(a, b):
 
 
 def print_table(rows):
-    order = sorted(k for k in rows if k not in ("Fox", "two passes", "all"))
-    order += [k for k in ("Fox", "two passes", "all") if k in rows]
+    order = sorted(k for k in rows if k not in ("Fox", "two passes", "played out", "all"))
+    order += [k for k in ("Fox", "two passes", "played out", "all") if k in rows]
     head = max([len(k) for k in order] + [10])
     print("%s %7s %8s %9s %9s %8s %8s   %s" % (
         "collection".ljust(head), "true", "agrees", "disagrees", "corrupted", "caught",
@@ -393,7 +397,7 @@ def print_opinions(rows):
     print("true results called wrong, counted again by GNU Go (RE[] wrong: GNU Go's count is "
           "near ours; count wrong: it gives RE[])")
     classes = ["RE[] wrong", "count wrong", "neither", "no answer"]
-    for k in sorted(rows, key=lambda k: (k in ("Fox", "two passes", "all"), k)):
+    for k in sorted(rows, key=lambda k: (k in ("Fox", "two passes", "played out", "all"), k)):
         r = rows[k]
         if r["true disagrees"]:
             print("%s %4d: %s" % (k, r["true disagrees"], ", ".join(
@@ -404,7 +408,7 @@ def print_own_errors(rows):
     print()
     print("the check's own errors: true results called wrong where GNU Go's count is within "
           "%g points of RE[], of the margin games" % OWN_ERROR_POINTS)
-    for k in sorted(rows, key=lambda k: (k in ("Fox", "two passes", "all"), k)):
+    for k in sorted(rows, key=lambda k: (k in ("Fox", "two passes", "played out", "all"), k)):
         r = rows[k]
         print("%s %4d of %5d  %s" % (k, r["own error"], r["true"], pct(r["own error"], r["true"])))
 
@@ -420,13 +424,14 @@ def print_reliability(bins):
 
 
 def markdown_power(rows):
-    order = sorted(k for k in rows if k not in ("Fox", "two passes", "all"))
-    order += [k for k in ("Fox", "two passes", "all") if k in rows]
+    order = sorted(k for k in rows if k not in ("Fox", "two passes", "played out", "all"))
+    order += [k for k in ("Fox", "two passes", "played out", "all") if k in rows]
     out = ["| collection | margin games | true: agrees | true: disagrees | corrupted | "
            "caught | accepted |", "|---|---:|---:|---:|---:|---:|---:|"]
     for k in order:
         r = rows[k]
         name = {"Fox": "Fox records", "two passes": "games that end by two passes",
+                "played out": "games played out (no `open-board`)",
                 "all": "all"}.get(k, "`%s`" % k)
         out.append("| %s | %s | %s | %s (%d) | %s | %s | %s (%d) |" % (
             name, "{:,}".format(r["true"]), pct(r["true agrees"], r["true"]).strip(),

@@ -37,7 +37,7 @@ const EXIT_HELP: &str =
 Finding codes: parse-error, bad-encoding, bad-property, too-large, occupied, off-board, \
 suicide, ko, superko, cycle, consecutive-move, move-after-end, setup-in-game, \
 handicap-mismatch, komi-normalized, unknown-rules, unparsed-result, result-mismatch, \
-counting-convention, setup-without-liberties, handicap-inferred, not-go, duplicate; format: \
+counting-convention, open-board, setup-without-liberties, handicap-inferred, not-go, duplicate; format: \
 unknown-property, long-identifier, lowercase-identifier, property-version, compose-expected, \
 empty-value, bad-value, old-pass, multiple-values, repeated-property, game-info-format, \
 setup-and-move, two-moves, root-outside-root, setup-no-effect, nul-byte, game-info-twice, \

@@ -48,6 +48,8 @@ pub enum Code {
     UnparsedResult,
     ResultMismatch,
     CountingConvention,
+    /// `RE[]` claims a count, but the record stops on an open board, far from an end.
+    OpenBoard,
     SetupWithoutLiberties,
     HandicapInferred,
     NotGo,
@@ -83,7 +85,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 42] = [
+    pub const ALL: [Code; 43] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,
@@ -103,6 +105,7 @@ impl Code {
         Code::UnparsedResult,
         Code::ResultMismatch,
         Code::CountingConvention,
+        Code::OpenBoard,
         Code::SetupWithoutLiberties,
         Code::HandicapInferred,
         Code::NotGo,
@@ -198,6 +201,7 @@ impl Code {
             Code::UnparsedResult => "unparsed-result",
             Code::ResultMismatch => "result-mismatch",
             Code::CountingConvention => "counting-convention",
+            Code::OpenBoard => "open-board",
             Code::SetupWithoutLiberties => "setup-without-liberties",
             Code::HandicapInferred => "handicap-inferred",
             Code::NotGo => "not-go",
@@ -239,6 +243,9 @@ impl Code {
             Code::ConsecutiveMove => Some(17),
             Code::MoveAfterEnd => Some(7),
             Code::ResultMismatch => Some(9),
+            // A count is made at the end of the game (art. 7), of the stones both sides
+            // then agree are dead (art. 8): a record cut on an open board never got there.
+            Code::OpenBoard => Some(7),
             Code::HandicapMismatch => None,
             _ => None,
         }

@@ -151,14 +151,18 @@ impl Gate {
 
     /// Leaves out what is not shown (below `--min-severity`, beyond
     /// `--max-findings-per-game`); what is left out beyond the limit is counted per code
-    /// in [`GameReport::omitted`]. A finding that fails the run by its code or severity
-    /// (`--fail-on`) is shown whatever `--min-severity` says: a failing run names what
-    /// failed it. Called after the game is counted.
+    /// in [`GameReport::omitted`]. A finding that fails the run (`--fail-on`) by its code,
+    /// its severity or the status it gives its game (`result-mismatch` for `mismatch`, an
+    /// error for `illegal` or `error`) is shown whatever `--min-severity` says: a failing
+    /// run names what failed it. Called after the game is counted.
     pub fn trim(&self, report: &mut GameReport) {
         if self.min_severity > Severity::Info {
-            report
-                .findings
-                .retain(|f| f.severity >= self.min_severity || self.fails_by(f.code, f.severity));
+            let status = report.status;
+            report.findings.retain(|f| {
+                f.severity >= self.min_severity
+                    || self.fails_by(f.code, f.severity)
+                    || self.fails_by_status(status, f.code, f.severity)
+            });
         }
         if let Some(max) = self.max_per_game {
             if report.findings.len() > max {
@@ -182,6 +186,20 @@ impl Gate {
             FailOn::Code(c) => c == code,
             FailOn::Severity(s) => severity >= s,
         })
+    }
+
+    /// True when a finding of this code and severity gives its game (of `status`) a status
+    /// that fails the run: `result-mismatch` makes `mismatch`, an error `illegal` (or
+    /// `error`, for the reader's).
+    fn fails_by_status(&self, status: Status, code: Code, severity: Severity) -> bool {
+        let gives = match status {
+            Status::Mismatch => code == Code::ResultMismatch,
+            Status::Illegal | Status::Error => {
+                severity == Severity::Error && code != Code::ResultMismatch
+            }
+            Status::Ok => false,
+        };
+        gives && self.fail_on.contains(&FailOn::Status(status))
     }
 
     /// True when a game of this status with these findings (counts per severity and per

@@ -235,7 +235,8 @@ fn never_counted(why: &Unchecked) -> bool {
         Unchecked::NoResult
         | Unchecked::Unfinished
         | Unchecked::NotACount { .. }
-        | Unchecked::NotCounted => true,
+        | Unchecked::NotCounted
+        | Unchecked::OpenBoard(_) => true,
         Unchecked::NotCountedBy(_) => false,
     }
 }

@@ -10,6 +10,7 @@ pub(crate) use decide::{across_placements, AcrossPlacements};
 pub mod fit_odds;
 pub mod judge;
 pub mod odds;
+pub mod openness;
 mod readings;
 pub mod reason;
 pub use readings::area_score;
@@ -21,7 +22,7 @@ use crate::finding::{Code, Finding, Severity};
 use crate::geom::{Color, Point, Position};
 use crate::komi::Komi;
 use crate::rules::Rules;
-use crate::score::{Check, CountedBy, DeadPolicy, RecordedResult, Score, Verdict};
+use crate::score::{Check, CountedBy, DeadNote, DeadPolicy, RecordedResult, Score, Verdict};
 
 pub use calibration::{
     open_boundary_odds, AGREE_SHARE, DOUBT_BELOW, MARKUP_DOUBT_BELOW, OPEN_DAME_LIMIT,
@@ -30,10 +31,13 @@ pub use calibration::{
 
 use decide::{check_of, compare, decide, CheckContext, Evidence};
 use judge::JudgeConfig;
+use openness::Openness;
 use reason::{Assumption, FitsAt, Reason};
 use reason::{Found, Unchecked};
 use source::Conventions;
-use wording::{assumptions_text, convention_message, mismatch_message, unparsed_message};
+use wording::{
+    assumptions_text, convention_message, mismatch_message, open_board_message, unparsed_message,
+};
 
 /// What the scorer needs to know about one replayed game.
 pub struct ResultInput<'a> {
@@ -171,6 +175,11 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         }
     };
 
+    let openness = Openness::of(position);
+    if openness.is_open() && !input.ended_by_passes {
+        return open_board(input, openness, findings);
+    }
+
     let counter = Counter {
         input,
         markup: (!input.territory_black.is_empty() || !input.territory_white.is_empty())
@@ -185,19 +194,12 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
     let Judgement {
         mut score,
         check,
-        mut reason,
+        reason,
         assumed,
         convention,
         ..
     } = judgement;
-    if !dead.notes.is_empty()
-        && matches!(check.verdict, Verdict::Unverifiable | Verdict::NotCounted)
-    {
-        reason = Some(Reason::WithNotes {
-            reason: Reason::boxed(reason),
-            notes: dead.notes.clone(),
-        });
-    }
+    let reason = completed_reason(reason, &check, &dead.notes, openness);
     finish(
         input,
         primary,
@@ -211,6 +213,62 @@ pub fn audit_result(input: &ResultInput<'_>) -> ResultOutcome {
         check,
         reason,
         assumed,
+        findings,
+    }
+}
+
+/// The reason of a counted game, completed: with the dead stones' notes when the verdict
+/// is not a sure one, and with how open the board was when both players passed on an open
+/// board.
+fn completed_reason(
+    mut reason: Option<Reason>,
+    check: &Check,
+    notes: &[DeadNote],
+    openness: Openness,
+) -> Option<Reason> {
+    if !notes.is_empty() && matches!(check.verdict, Verdict::Unverifiable | Verdict::NotCounted) {
+        reason = Some(Reason::WithNotes {
+            reason: Reason::boxed(reason),
+            notes: notes.to_vec(),
+        });
+    }
+    if openness.is_open() {
+        reason = Some(Reason::PassedOpen {
+            reason: Reason::boxed(reason),
+            openness,
+        });
+    }
+    reason
+}
+
+/// The check of a game that did not end by two passes and stops on an open board while
+/// `RE[]` claims a count: not counted (no estimate of its dead stones is made), with a
+/// finding that says the record stops far from an end.
+fn open_board(
+    input: &ResultInput<'_>,
+    openness: Openness,
+    mut findings: Vec<Finding>,
+) -> ResultOutcome {
+    let found = Found::Unchecked(Unchecked::OpenBoard(openness));
+    findings.push(Finding::new(
+        Code::OpenBoard,
+        Severity::Warning,
+        0,
+        open_board_message(input.recorded_raw.unwrap_or(""), openness),
+    ));
+    ResultOutcome {
+        score: None,
+        check: Check {
+            recorded: input.recorded_raw.map(str::to_string),
+            computed: None,
+            verdict: Verdict::NotCounted,
+            reason: None,
+            difference: None,
+            confidence: None,
+            assumed: None,
+        },
+        reason: Some(Reason::Compared(found)),
+        assumed: Vec::new(),
         findings,
     }
 }

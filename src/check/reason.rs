@@ -5,6 +5,8 @@
 use crate::geom::Color;
 use crate::score::{CountedBy, DeadNote, RecordedResult};
 
+use super::openness::Openness;
+
 /// What the comparison found (worded by `check::wording`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Found {
@@ -42,6 +44,9 @@ pub enum Unchecked {
     },
     /// The position was not counted.
     NotCounted,
+    /// The game did not end by two passes and its board is open: it was not played to
+    /// its end, and no count of it checks `RE[]`.
+    OpenBoard(Openness),
     /// The position was not counted that way.
     NotCountedBy(CountedBy),
 }
@@ -202,6 +207,12 @@ pub enum Reason {
         end: Option<String>,
         last_reason: Option<Box<Reason>>,
         end_reason: Option<Box<Reason>>,
+    },
+    /// The game ended by two passes on an open board: the check is as on any board that
+    /// ended so, and its reason says how open the board was.
+    PassedOpen {
+        reason: Option<Box<Reason>>,
+        openness: Openness,
     },
     /// An unverifiable reason completed with the dead stones' notes it does not give.
     WithNotes {

@@ -11,6 +11,7 @@ use crate::score::{
 use super::calibration::{JUDGE_CONFIRMS, JUDGE_OVERRULES, MARKUP_DISPUTED};
 use super::decide::CheckContext;
 use super::judge::{judge_position, JudgeAnswer, JudgeConfig};
+use super::openness::Openness;
 use super::reason::Reason;
 use super::{Counter, Judgement};
 
@@ -66,8 +67,11 @@ impl Counter<'_> {
     ) -> (Judgement, DeadOutcome) {
         let playouts = EstimateConfig::default().playouts;
         let full = self.judge_with(position, captures, ctx, settler.settle(playouts));
+        // An open board is not asked about: an engine plays it out rather than answer.
         match self.input.judge {
-            Some(config) if full.0.check.verdict != Verdict::Agrees => {
+            Some(config)
+                if full.0.check.verdict != Verdict::Agrees && !Openness::of(position).is_open() =>
+            {
                 self.ask_judge(config, position, captures, ctx, full)
             }
             _ => full,

@@ -8,6 +8,7 @@ use crate::geom::Color;
 use crate::score::{format_number, format_points, CountedBy, DeadNote, RecordedResult, Score};
 
 use super::calibration::SAME_POINTS;
+use super::openness::Openness;
 use super::reason::{AgreeNote, Assumption, Claim, FitsAt, Found, Reason, Unchecked, Why};
 use super::ResultInput;
 
@@ -103,6 +104,10 @@ impl fmt::Display for Unchecked {
                 f.write_str(": counting cannot check that")
             }
             Unchecked::NotCounted => f.write_str("the final position was not counted"),
+            Unchecked::OpenBoard(openness) => write!(
+                f,
+                "the game was not played to its end: the board is open, {openness}"
+            ),
             Unchecked::NotCountedBy(counting) => write!(
                 f,
                 "the final position was not counted by {}",
@@ -401,6 +406,10 @@ impl fmt::Display for Reason {
                 text(end_reason)
             ),
             Reason::WithNotes { reason, notes } => f.write_str(&with_note(text(reason), notes)),
+            Reason::PassedOpen { reason, openness } => match reason {
+                Some(reason) => write!(f, "{reason}; the board was open when both passed: {openness}"),
+                None => write!(f, "the board was open when both passed: {openness}"),
+            },
             Reason::CountedAs {
                 reason,
                 placement,
@@ -451,6 +460,25 @@ fn counted_as(
         Some(fits) => write!(f, "; but RE[] fits if {fits}"),
         None => Ok(()),
     }
+}
+
+/// "310 of 361 points not yet bordered by one colour".
+impl fmt::Display for Openness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} of {} points not yet bordered by one colour",
+            self.open, self.points
+        )
+    }
+}
+
+/// The message of the finding of a count claimed (`RE[recorded]`) for a record that
+/// stops on an open board.
+pub(super) fn open_board_message(recorded: &str, openness: Openness) -> String {
+    format!(
+        "RE[{recorded}] claims a count, but the record stops far from an end: the board is open, {openness}"
+    )
 }
 
 /// "the final position was counted (B+1.5); at the two passes that ended the game it

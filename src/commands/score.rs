@@ -14,9 +14,12 @@ use crate::run::LoadedFile;
 use crate::sgf::info::game_info;
 
 use crate::check::area_score;
+use crate::check::openness::Openness;
 use crate::output::board::render_board_marked;
 use crate::output::style::{paint, severity as severity_style, ColorMode};
-use crate::score::{count_area, count_territory, format_number, settle_dead, Score, ScoringMethod};
+use crate::score::{
+    count_area, count_territory, format_number, settle_dead, DeadPolicy, Score, ScoringMethod,
+};
 use crate::sgf::record::{parse_game, Limits};
 
 /// Prints one game's count. Exit code 0, 1 when the game is not `ok`, 2 when the file or
@@ -177,7 +180,14 @@ fn count_for_a_person(
             let record = parse_game(file.game_text(args.game), Limits::default());
             let markup = (!record.territory_black.is_empty() || !record.territory_white.is_empty())
                 .then_some((&record.territory_black[..], &record.territory_white[..]));
-            let dead = settle_dead(board, markup, options.dead.under(&rules));
+            // An open board is counted as it stands: no estimate reads stones dead on a
+            // board not played out.
+            let policy = if Openness::of(board).is_open() {
+                DeadPolicy::None
+            } else {
+                options.dead.under(&rules)
+            };
+            let dead = settle_dead(board, markup, policy);
             Some(area_score(
                 board,
                 &dead,

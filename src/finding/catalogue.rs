@@ -137,6 +137,12 @@ static ENTRIES: [Entry; Code::ALL.len()] = [
         example: None,
     },
     Entry {
+        code: Code::OpenBoard,
+        what: "RE[] claims a count, but the record stops far from an end: the game did not end by two passes and two thirds of the board or more are empty points not yet bordered by one colour (an opening kept with its game's result, a download cut short). No count of such a board checks RE[]: the check is not-counted and no dead stones are estimated.",
+        severity: "warning",
+        example: Some("(;GM[1]FF[4]SZ[19]KM[7.5]RE[W+2.5];B[pd];W[dd];B[pq];W[dp])"),
+    },
+    Entry {
         code: Code::SetupWithoutLiberties,
         what: "Setup stones (AB, AW) leave a chain without liberties: it is taken off before play, as a capture would be.",
         severity: "warning",

@@ -301,11 +301,14 @@ fn diagram_row(game: &GameReport, s: &mut String) {
 
 /// The count beside the counted board, side by side: the territory count (territory +
 /// prisoners, komi to White) when it is the one compared, else the area count (stones and
-/// territory as one area, komi and any handicap compensation to White).
+/// territory as one area, komi and any handicap compensation to White). The heading names
+/// the count shown and gives its own result.
 fn score_breakdown(score: &crate::score::Score, s: &mut String) {
     let n = |x: f64| super::csv::float(x);
-    let (black, white) = match (&score.territory, score.counting.as_str()) {
+    let (name, result, black, white) = match (&score.territory, score.counting.as_str()) {
         (Some(t), "territory") => (
+            "territory",
+            &t.result,
             format!(
                 "territory {} + prisoners {} = {}",
                 t.black_territory,
@@ -327,6 +330,8 @@ fn score_breakdown(score: &crate::score::Score, s: &mut String) {
                 String::new()
             };
             (
+                "area",
+                &score.result,
                 format!("stones and territory {}", n(score.black)),
                 format!(
                     "stones and territory {} + komi {}{bonus} = {}",
@@ -339,9 +344,8 @@ fn score_breakdown(score: &crate::score::Score, s: &mut String) {
     };
     let _ = write!(
         s,
-        r#"<div class="count"><b>{} count: {}</b><br>Black: {}<br>White: {}</div>"#,
-        score.counting.as_str(),
-        escape(&score.result),
+        r#"<div class="count"><b>{name} count: {}</b><br>Black: {}<br>White: {}</div>"#,
+        escape(result),
         black,
         white
     );

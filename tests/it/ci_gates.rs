@@ -57,6 +57,33 @@ fn min_severity_hides_but_counts() {
 }
 
 #[test]
+fn a_finding_that_fails_the_run_is_shown_at_any_min_severity() {
+    // `result-mismatch` is a warning, yet it gives its game the status `mismatch`, which
+    // fails the run: `--min-severity error` still shows it.
+    let file = "corpus/rules/art9-area-count-wrong-winner__result-mismatch.sgf";
+    let out = sgfaudit(&["audit", "--json", "--min-severity", "error", file]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out.stdout);
+    let game = &lines.iter().find(|l| l["type"] == "game").unwrap()["data"];
+    assert_eq!(game["status"], "mismatch");
+    assert!(codes_of(&out.stdout).contains(&"result-mismatch".to_string()));
+    let text = sgfaudit(&["audit", "--min-severity", "error", file]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("warning[result-mismatch]"));
+    // A mismatch that fails nothing is hidden as any warning is.
+    let quiet = sgfaudit(&[
+        "audit",
+        "--json",
+        "--min-severity",
+        "error",
+        "--fail-on",
+        "illegal",
+        file,
+    ]);
+    assert_eq!(quiet.status.code(), Some(0));
+    assert!(!codes_of(&quiet.stdout).contains(&"result-mismatch".to_string()));
+}
+
+#[test]
 fn fail_on_takes_statuses_codes_and_severities_and_exit_zero_keeps_zero() {
     let file = "corpus/rules/komi-fox-375-stones__komi-normalized+compose-expected.sgf";
     assert_eq!(sgfaudit(&["audit", file]).status.code(), Some(0));

@@ -276,6 +276,33 @@ fn html_report_shows_a_result_by_the_count_the_check_compared() {
 }
 
 #[test]
+fn html_score_panel_names_each_count_by_its_own_name() {
+    let Some(shared) = common::shared_corpus() else {
+        return;
+    };
+    // Counted by territory (W+0.5, as the finding says); its area count is B+0.5.
+    let file = shared.join("real/fox-pro/9p/1379164009019999140.sgf");
+    let file = file.to_str().unwrap();
+    let json = common::json_lines(&sgfaudit(&["audit", "--json", file]).stdout);
+    let game = common::games(&json)[0].clone();
+    assert_eq!(game["score"]["counting"], "territory");
+    let territory = game["score"]["territory"]["result"].as_str().unwrap();
+    let area = game["score"]["result"].as_str().unwrap();
+    assert_ne!(territory, area);
+    let html = String::from_utf8(sgfaudit(&["audit", "--format", "html", file]).stdout).unwrap();
+    let panel = html
+        .split(r#"<div class="count">"#)
+        .nth(1)
+        .and_then(|p| p.split("</div>").next())
+        .expect("a score panel");
+    assert!(
+        panel.starts_with(&format!("<b>territory count: {territory}</b>")),
+        "{panel}"
+    );
+    assert!(!panel.contains(area), "{panel}");
+}
+
+#[test]
 fn html_report_show_lines_run_as_copied() {
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("my games");

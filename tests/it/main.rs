@@ -37,6 +37,8 @@ mod mutations;
 mod no_alloc_counts;
 mod not_counted;
 mod one_cause;
+
+mod open_board;
 mod reader_recovery;
 mod repetition_props;
 mod schema;

@@ -19,7 +19,7 @@ const EXCLUDED: [u32; 15] = [24, 29, 34, 38, 41, 42, 43, 52, 55, 56, 57, 64, 69,
 
 /// Codes about the game rather than its format (results, encodings), besides the
 /// replay's.
-const GAME_CODES: [&str; 11] = [
+const GAME_CODES: [&str; 12] = [
     "bad-encoding",
     "handicap-mismatch",
     "komi-normalized",
@@ -27,6 +27,7 @@ const GAME_CODES: [&str; 11] = [
     "unparsed-result",
     "result-mismatch",
     "counting-convention",
+    "open-board",
     "handicap-inferred",
     "not-go",
     "internal-error",

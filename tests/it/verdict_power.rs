@@ -229,8 +229,12 @@ fn passed_games_are_weighed_by_passed_odds() {
     assert!(p.disagrees <= 0.02, "{p}");
     // 92.2% with the odds of a game that ended by two passes; 90.9% with Tygem's, 91.4%
     // with only the small dead groups scaled, 92.0% with only the others: a check that
-    // weighed either by Tygem's odds would fail here.
-    assert!(p.caught >= 0.921, "{p}");
+    // weighed either by Tygem's odds would fail here. Measured so while records on an
+    // open board were compared; they are not since (`open-board`: three regression
+    // positions of 5 to 24 moves and an NNGS game of 5, whose corrupted results the count
+    // of the open board caught), and the first figure is 91.97%, 1,558 of 1,694 (the
+    // others were not measured again).
+    assert!(p.caught >= 0.919, "{p}");
     assert!(p.accepted <= 0.011, "{p}");
 }
 
