@@ -6,7 +6,9 @@ paths given) and of the project's corpus, and an SVG of `sgfaudit show`, to PNG;
 that each page loaded without a console message of level error or warning, made no
 network request (Chromium's net log), ran its script (the body's data-ready mark), and
 shows the summary's numbers (game count, statuses, findings by code) as the JSON Lines
-summary of the same input gives them. First it checks itself: a page with a deliberate
+summary of the same input gives them; and that a report written into another folder
+(`-o elsewhere/report.html`) links to its games: each link, as the browser resolves it
+from the report's own folder, is followed and must load one of the games audited. First it checks itself: a page with a deliberate
 console error and a page that asks for a network address must both be caught.
 
     python3 scripts/browser-check.py [--png-dir DIR] [--readme-png FILE] [--readme-report-png FILE] [PATH...]
@@ -23,6 +25,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -362,6 +366,84 @@ def self_test_layout(work, problems):
     print("self-test: a narrow cell, a tall path, a wrong order and a cut show line are caught")
 
 
+# Follows every game link of the page, as the browser resolves it, and writes what each
+# loaded into <pre id="links">: appended to a copy of the page in the page's own folder.
+FOLLOW = r"""
+<script>
+(function () {
+  var out = [];
+  Array.prototype.forEach.call(document.querySelectorAll("td.path a"), function (a) {
+    var got = {href: a.href, loaded: false};
+    try {
+      var request = new XMLHttpRequest();
+      request.open("GET", a.href, false);
+      request.send();
+      got.loaded = request.responseText.length > 0;
+    } catch (e) {
+      got.error = String(e);
+    }
+    out.push(got);
+  });
+  var pre = document.createElement("pre");
+  pre.id = "links";
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+})();
+</script>
+"""
+LINKS = re.compile(r'<pre id="links">(.*?)</pre>', re.S)
+
+
+def follow_links(page, work):
+    """What each game link of `page` loads, opened from the page's own folder."""
+    followed = page.with_name(f"followed-{page.name}")
+    text = page.read_text()
+    at = text.rfind("</body>")
+    followed.write_text(text[:at] + FOLLOW + text[at:])
+    profile = tempfile.mkdtemp(dir=work)
+    dom = subprocess.run(
+        [chromium(), *FLAGS, f"--user-data-dir={profile}", "--allow-file-access-from-files",
+         "--virtual-time-budget=5000", "--dump-dom", followed.resolve().as_uri()],
+        capture_output=True, text=True, timeout=180,
+    )
+    shutil.rmtree(profile, ignore_errors=True)
+    m = LINKS.search(dom.stdout)
+    if not m:
+        raise RuntimeError(f"no links followed in {page}: {dom.stderr[-2000:]}")
+    return json.loads(html.unescape(m.group(1)))
+
+
+def check_links(work, problems):
+    """The report written into another folder than the one sgfaudit ran in: every game
+    link loads one of the files audited; and the check fails on the same report moved."""
+    elsewhere = Path(work) / "elsewhere" / "deeper"
+    elsewhere.mkdir(parents=True)
+    page = elsewhere / "report.html"
+    sgfaudit("audit", "--format", "html", "--progress", "never", "-o", str(page), "corpus")
+    links = follow_links(page, work)
+
+    def broken_link(link):
+        # The file the browser resolved the link to: one of the games audited, read.
+        path = Path(urllib.request.url2pathname(urllib.parse.urlparse(link["href"]).path))
+        inside = path.is_file() and (ROOT / "corpus") in path.resolve().parents
+        return not inside or (path.stat().st_size > 0 and not link["loaded"])
+
+    broken = [l for l in links if broken_link(l)]
+    if not links:
+        fail(problems, "links: the report written elsewhere has no game links")
+    for link in broken[:5]:
+        fail(problems, f"links: {link['href']} does not load an SGF file ({link})")
+    # The check must be able to fail: the same report moved one folder down (one up
+    # could still reach the games: `..` stops at the root).
+    (elsewhere / "down").mkdir()
+    moved = elsewhere / "down" / "moved.html"
+    moved.write_text(page.read_text())
+    if not all(broken_link(l) for l in follow_links(moved, work)):
+        fail(problems, "self-test: the links of a moved report still load")
+    print(f"links: {len(links)} game links of a report in another folder followed, "
+          f"{len(broken)} broken")
+
+
 def check_svg(work, png_dir, readme_png, problems):
     svg = Path(work) / "show.svg"
     out = sgfaudit("show", "corpus/shapes/triple-ko__superko@8.sgf", "--svg", str(svg))
@@ -398,6 +480,7 @@ def main():
             Path(args.png_dir).mkdir(parents=True, exist_ok=True)
         check_report(["corpus"], "corpus", work, args.png_dir, problems)
         check_report(real, "real", work, args.png_dir, problems)
+        check_links(work, problems)
         check_svg(work, args.png_dir, args.readme_png, problems)
         if args.readme_report_png:
             screenshot(Path(work) / "real.html", work, Path(args.readme_report_png), (1280, 1145))

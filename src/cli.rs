@@ -243,7 +243,8 @@ pub struct AuditArgs {
     #[arg(long, value_delimiter = ',', value_name = "CODES")]
     pub ignore: Option<Vec<String>>,
     /// Show findings from this severity up (info, warning, error); the others are still
-    /// counted in the summary [default: info]
+    /// counted in the summary, and the table ends by saying how many it left out; a
+    /// finding that fails the run (--fail-on) is shown in any case [default: info]
     #[arg(long, value_name = "SEVERITY")]
     pub min_severity: Option<String>,
     /// Show at most N findings per game, then one line per code of those left out.

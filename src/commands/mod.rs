@@ -53,6 +53,7 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     };
     let color = destination.colored(args.color.into());
     let mut reporter = format.reporter(destination.out, color);
+    reporter.written_to(args.output_file.as_deref());
     let mut reporter = fix::WithFixed {
         inner: reporter.as_mut(),
         fixed: fixed.fixed,

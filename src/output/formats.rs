@@ -14,7 +14,7 @@ use std::fmt;
 use std::io::Write;
 
 use super::{
-    concise, csv, findings_csv, github, gitlab, html, jsonl, junit, sarif, table, Reporter,
+    concise, csv, failing, findings_csv, github, gitlab, html, jsonl, junit, sarif, table, Reporter,
 };
 
 /// An output format: one row of [`FORMATS`].
@@ -71,7 +71,7 @@ pub const FORMATS: &[Format] = &[
     },
     Format {
         name: "github",
-        help: None,
+        help: Some("GitHub Actions annotations, 10 of each level, the most important first (illegal moves, results the count contradicts); the rest counted in $GITHUB_STEP_SUMMARY"),
         new: |out, _| Box::new(github::GithubReporter::new(out)),
         figures: false,
         machine: true,
@@ -115,6 +115,14 @@ pub const FORMATS: &[Format] = &[
         name: "concise",
         help: Some("A line per finding and one summary line, as `ruff check` prints (the pre-commit hook's)"),
         new: |out, color| Box::new(concise::ConciseReporter::new(out, color)),
+        figures: false,
+        machine: false,
+        dataframe: false,
+    },
+    Format {
+        name: "failing",
+        help: Some("Only the games that fail the run (--fail-on), a line each: where, why, and the `sgfaudit show` or `score` command that opens it; then the summary line"),
+        new: |out, color| Box::new(failing::FailingReporter::new(out, color)),
         figures: false,
         machine: false,
         dataframe: false,

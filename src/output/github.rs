@@ -1,26 +1,35 @@
-//! GitHub Actions annotations: `::error file=…,line=…,col=…::…` for each finding, at most
-//! [`MAX_PER_LEVEL`] of each level (GitHub shows no more per step), the last notice being
-//! the run's summary; and, when `$GITHUB_STEP_SUMMARY` names a file, a Markdown summary
-//! appended to it.
+//! GitHub Actions annotations: `::error file=…,line=…,col=…::…` for the findings that
+//! matter most, at most [`MAX_PER_LEVEL`] of each level (GitHub shows no more per step): the
+//! rules' problems before the record's format (illegal moves first among errors, results the
+//! count contradicts first among warnings), at most [`MAX_PER_GAME`] of a level per game,
+//! in input order within a rank; the last notice is the run's summary. When
+//! `$GITHUB_STEP_SUMMARY` names a file, a Markdown summary is appended to it, with the
+//! annotations left out counted.
 
 use std::io::{self, Write};
 
 use super::{InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
-use crate::finding::Severity;
+use crate::finding::{Code, Finding, Severity};
 use crate::gate::thousands;
 
 /// Annotations GitHub shows per level and step.
 pub const MAX_PER_LEVEL: usize = 10;
 
-/// Levels in the order of `shown`/`dropped`.
+/// Annotations of one level one game gets at most, so that one bad game does not take
+/// every slot.
+pub const MAX_PER_GAME: usize = 2;
+
+/// Levels in the order of `kept`/`dropped`.
 const LEVELS: [&str; 3] = ["error", "warning", "notice"];
 
 pub struct GithubReporter<'w> {
     out: Box<dyn Write + 'w>,
-    /// Annotations written, per level.
-    shown: [usize; 3],
-    /// Annotations left out over the cap, per level.
+    /// The annotations kept so far, per level: the most important ones, at most the cap.
+    kept: [Vec<Annotation>; 3],
+    /// Annotations received, in input order: the order within a rank.
+    received: usize,
+    /// Annotations left out, per level: over a game's share or over the level's cap.
     dropped: [usize; 3],
     /// Inputs that could not be read.
     unreadable: Vec<InputError>,
@@ -37,31 +46,91 @@ fn level(severity: Severity) -> usize {
     }
 }
 
-/// One annotation: its place in [`LEVELS`] and its line.
+/// One annotation: its place in [`LEVELS`], its [`rank`] and its line; or, with no line,
+/// the count of a game's annotations of that level left out over [`MAX_PER_GAME`].
 struct Annotation {
     level: usize,
+    rank: u8,
+    /// Its place in the input order (set by the reporter).
+    seq: usize,
     line: String,
+    /// Annotations of this game and level left out before the reporter saw them.
+    left_out: usize,
 }
 
-/// Renders one annotation per finding.
+/// How much an annotation matters within its level, 0 the most: an illegal move or a
+/// result the count contradicts, then the other problems of the rules (a code with an
+/// article), then the rest (the record's format and reading), then the "... and N more"
+/// lines.
+fn rank(code: Option<Code>) -> u8 {
+    match code {
+        Some(
+            Code::Occupied
+            | Code::OffBoard
+            | Code::Suicide
+            | Code::Ko
+            | Code::Superko
+            | Code::ResultMismatch,
+        ) => 0,
+        Some(c) if c.article().is_some() => 1,
+        Some(_) => 2,
+        None => 3,
+    }
+}
+
+/// The message of a finding, placed as `concise` places it: `game 0: move 4 D4: …`.
+fn message(g: &GameReport, f: &Finding) -> String {
+    let at = match (f.r#move, &f.vertex) {
+        (Some(m), Some(v)) => format!(" move {m} {v}:"),
+        (Some(m), None) => format!(" move {m}:"),
+        _ => String::new(),
+    };
+    format!("{}:{at} {}", f.in_game(g.game), f.message)
+}
+
+/// Renders one annotation per finding, the game's most important [`MAX_PER_GAME`] of each
+/// level; those left out are counted.
 fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<Annotation>) {
     use std::fmt::Write as _;
-    for f in &g.findings {
+    let mut order: Vec<&Finding> = g.findings.iter().collect();
+    order.sort_by_key(|f| (std::cmp::Reverse(f.severity), rank(Some(f.code))));
+    let mut per_level = [0usize; 3];
+    for f in order {
         let level = level(f.severity);
+        per_level[level] += 1;
+        if per_level[level] > MAX_PER_GAME {
+            continue;
+        }
         let mut line = String::new();
         writeln!(
             line,
-            "::{} file={},line={},col={},title={}::{}: {}",
+            "::{} file={},line={},col={},title={}::{}",
             LEVELS[level],
             escape(&g.path, true),
             f.line,
             f.column,
             escape(f.code.as_str(), true),
-            f.in_game(g.game),
-            escape(&f.message, false)
+            escape(&message(g, f), false)
         )
         .expect("writing to memory");
-        out.push(Annotation { level, line });
+        out.push(Annotation {
+            level,
+            rank: rank(Some(f.code)),
+            seq: 0,
+            line,
+            left_out: 0,
+        });
+    }
+    for (level, n) in per_level.into_iter().enumerate() {
+        if n > MAX_PER_GAME {
+            out.push(Annotation {
+                level,
+                rank: 0,
+                seq: 0,
+                line: String::new(),
+                left_out: n - MAX_PER_GAME,
+            });
+        }
     }
     for (code, n) in &g.omitted {
         let mut line = String::new();
@@ -77,7 +146,10 @@ fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<Annotation>) {
         .expect("writing to memory");
         out.push(Annotation {
             level: level(Severity::Info),
+            rank: rank(None),
+            seq: 0,
             line,
+            left_out: 0,
         });
     }
 }
@@ -89,7 +161,8 @@ impl<'w> GithubReporter<'w> {
             .map(std::path::PathBuf::from);
         GithubReporter {
             out,
-            shown: [0; 3],
+            kept: Default::default(),
+            received: 0,
             dropped: [0; 3],
             unreadable: Vec::new(),
             step_summary,
@@ -105,15 +178,26 @@ impl<'w> GithubReporter<'w> {
         }
     }
 
-    /// Writes one annotation line of `level` (its place in [`LEVELS`]) unless the level
-    /// is full.
-    fn annotate(&mut self, level: usize, line: &str) -> io::Result<()> {
-        if self.shown[level] < Self::cap(level) {
-            self.shown[level] += 1;
-            self.out.write_all(line.as_bytes())
+    /// Keeps an annotation if it is among the most important of its level so far (by
+    /// rank, then input order); the one it pushes out, or itself, is counted as left out.
+    fn annotate(&mut self, mut a: Annotation) {
+        if a.line.is_empty() {
+            self.dropped[a.level] += a.left_out;
+            return;
+        }
+        a.seq = self.received;
+        self.received += 1;
+        let level = a.level;
+        let kept = &mut self.kept[level];
+        let at = kept.partition_point(|k| (k.rank, k.seq) <= (a.rank, a.seq));
+        if at < Self::cap(level) {
+            kept.insert(at, a);
         } else {
             self.dropped[level] += 1;
-            Ok(())
+        }
+        if kept.len() > Self::cap(level) {
+            kept.pop();
+            self.dropped[level] += 1;
         }
     }
 
@@ -154,7 +238,8 @@ impl<'w> GithubReporter<'w> {
         let dropped: usize = self.dropped.iter().sum();
         if dropped > 0 {
             md.push_str(&format!(
-                "\nAnnotations left out (GitHub shows {MAX_PER_LEVEL} of each kind): {}.\n",
+                "\nAnnotations left out (GitHub shows {MAX_PER_LEVEL} of each kind; illegal moves and \
+                 results the count contradicts go first, at most {MAX_PER_GAME} of a kind per game): {}.\n",
                 LEVELS
                     .iter()
                     .zip(&self.dropped)
@@ -201,7 +286,7 @@ impl Reporter for GithubReporter<'_> {
 
     fn games(&mut self, rendered: Rendered) -> io::Result<()> {
         for a in rendered.rows::<Annotation>()? {
-            self.annotate(a.level, &a.line)?;
+            self.annotate(a);
         }
         Ok(())
     }
@@ -213,10 +298,20 @@ impl Reporter for GithubReporter<'_> {
             escape(&e.path, true),
             escape(&e.message, false)
         );
-        self.annotate(level(Severity::Error), &line)
+        self.annotate(Annotation {
+            level: level(Severity::Error),
+            rank: 1,
+            seq: 0,
+            line,
+            left_out: 0,
+        });
+        Ok(())
     }
 
     fn summary(&mut self, s: &Summary) -> io::Result<()> {
+        for a in self.kept.iter().flatten() {
+            self.out.write_all(a.line.as_bytes())?;
+        }
         let bad: usize = s
             .by_status
             .iter()
@@ -258,6 +353,15 @@ impl Reporter for GithubReporter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn illegal_moves_and_wrong_results_rank_before_other_rule_problems_and_the_format() {
+        assert_eq!(rank(Some(Code::Occupied)), 0);
+        assert_eq!(rank(Some(Code::ResultMismatch)), 0);
+        assert_eq!(rank(Some(Code::Cycle)), 1);
+        assert_eq!(rank(Some(Code::UnknownProperty)), 2);
+        assert_eq!(rank(None), 3);
+    }
 
     #[test]
     fn control_characters_cannot_forge_a_command() {

@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::html_row::{chart_group, code_class, game_body, is_minor, rank};
+use super::links::Links;
 use super::svg::{escape, DEFS};
 use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::{GameReport, Status};
@@ -53,6 +54,8 @@ pub struct HtmlReporter<'w> {
     hidden: [usize; 4],
     verdicts: [usize; 4],
     errors: Vec<InputError>,
+    /// How the games' paths are linked.
+    links: std::sync::Arc<Links>,
 }
 
 /// What the report keeps of a game.
@@ -74,12 +77,12 @@ struct Problem {
     minor: bool,
 }
 
-/// Renders one game's [`Row`].
-fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<Row>) {
+/// Renders one game's [`Row`], its path linked as `links` says.
+fn render_game(game: &GameReport, links: &Links, out: &mut Vec<Row>) {
     let problem = is_problem(game).then(|| Problem {
         status: game.status,
         path_chars: game.path.chars().count().min(usize::from(u16::MAX)),
-        body: game_body(game),
+        body: game_body(game, links),
         minor: is_minor(game),
     });
     out.push(Row {
@@ -224,6 +227,7 @@ impl<'w> HtmlReporter<'w> {
             hidden: [0; 4],
             verdicts: [0; 4],
             errors: Vec::new(),
+            links: Default::default(),
         }
     }
 
@@ -552,7 +556,12 @@ impl Reporter for HtmlReporter<'_> {
     }
 
     fn renderer(&self) -> Renderer {
-        Renderer::new(render_game, 1)
+        let links = std::sync::Arc::clone(&self.links);
+        Renderer::with(move |game, _fails, out| render_game(game, &links, out), 1)
+    }
+
+    fn written_to(&mut self, file: Option<&std::path::Path>) {
+        self.links = std::sync::Arc::new(Links::for_report(file));
     }
 
     fn games(&mut self, rendered: Rendered) -> io::Result<()> {

@@ -6,6 +6,7 @@ pub mod board;
 pub mod concise;
 pub mod csv;
 pub mod dups;
+pub mod failing;
 pub mod findings_csv;
 pub mod fingerprint;
 pub mod formats;
@@ -16,6 +17,7 @@ pub mod html_row;
 pub mod jsonl;
 pub mod junit;
 pub mod keys;
+pub mod links;
 pub mod progress;
 pub mod render;
 pub mod sanitize;
@@ -73,4 +75,7 @@ pub trait Reporter {
     fn games(&mut self, rendered: Rendered) -> io::Result<()>;
     fn error(&mut self, error: &InputError) -> io::Result<()>;
     fn summary(&mut self, summary: &Summary) -> io::Result<()>;
+    /// Where the report is written (`None`: standard output), for a format whose links
+    /// to the games must work from there (HTML); told before the run.
+    fn written_to(&mut self, _file: Option<&std::path::Path>) {}
 }

@@ -35,8 +35,11 @@ impl Rendered {
     }
 }
 
+/// A renderer that carries settings of its own (as the HTML report's links).
+type RenderWith<R> = Arc<dyn Fn(&GameReport, bool, &mut Vec<R>) + Send + Sync>;
+
 struct Rows<R> {
-    render: RenderGame<R>,
+    render: RenderWith<R>,
     rows: Vec<R>,
 }
 
@@ -58,9 +61,18 @@ pub struct Renderer(Arc<dyn Fn(usize) -> Box<dyn Chunk> + Send + Sync>);
 impl Renderer {
     /// Games rendered into rows of `R`, about `per_game` rows a game.
     pub fn new<R: Send + 'static>(render: RenderGame<R>, per_game: usize) -> Renderer {
+        Renderer::with(render, per_game)
+    }
+
+    /// Games rendered into rows of `R` by a function that carries settings of its own.
+    pub fn with<R: Send + 'static>(
+        render: impl Fn(&GameReport, bool, &mut Vec<R>) + Send + Sync + 'static,
+        per_game: usize,
+    ) -> Renderer {
+        let render: RenderWith<R> = Arc::new(render);
         Renderer(Arc::new(move |games| {
             Box::new(Rows {
-                render,
+                render: Arc::clone(&render),
                 rows: Vec::with_capacity(games * per_game),
             })
         }))

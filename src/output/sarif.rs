@@ -20,8 +20,9 @@ use crate::finding::{catalogue, Code, Severity};
 /// Where users read about the tool.
 pub const INFORMATION_URI: &str = "https://github.com/sgfaudit/sgfaudit";
 
-/// Where the finding codes are listed.
-const RULES_URI: &str = "https://github.com/sgfaudit/sgfaudit#what-is-checked";
+/// The guide's page of the finding codes, a section per code (`### \`occupied\``, whose
+/// anchor is the code).
+const RULES_URI: &str = "https://github.com/sgfaudit/sgfaudit/blob/main/docs/guide/checks.md";
 
 /// The schema a SARIF 2.1.0 document names.
 const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -95,7 +96,7 @@ fn rule(code: Code) -> Value {
         "shortDescription": {"text": short_description(code)},
         "fullDescription": {"text": sentence(what)},
         "help": {"text": explain(code)},
-        "helpUri": RULES_URI,
+        "helpUri": format!("{RULES_URI}#{code}"),
         "defaultConfiguration": {"level": level(most)},
     });
     if let Some(article) = code.article() {

@@ -66,7 +66,7 @@ pub struct Summary {
     #[serde(serialize_with = "super::wire::by_name")]
     #[schemars(schema_with = "super::wire::count_per_severity")]
     pub by_severity: BTreeMap<Severity, usize>,
-    /// Games that fail the run (`--fail-on`).
+    /// Games that fail the run (`--fail-on`); `--format failing` lists them, a line each.
     pub failing: usize,
     /// Inputs that could not be read at all.
     pub unreadable: usize,

@@ -12,20 +12,50 @@ use crate::finding::{catalogue, Code, Severity};
 use crate::gate::thousands;
 
 /// Prints every finding shown (`--min-severity`) as `path:line:col: game N: severity[code]: message`, then
-/// a table of statuses and finding codes; the severities coloured when `color`.
+/// a table of statuses and finding codes; the severities coloured when `color`. It ends by
+/// saying how to see what it left out and how to list only the games that fail the run.
 pub struct TableReporter<'w> {
     out: Box<dyn Write + 'w>,
     color: bool,
+    /// Findings shown, per severity (info, warning, error).
+    shown: [u64; 3],
+    /// Findings left out by `--max-findings-per-game` (counted on the "... and N more" lines).
+    omitted: u64,
+    /// Games rendered: none under `--quiet`.
+    games: usize,
+}
+
+/// The lines of one game and what they show.
+pub struct Lines {
+    text: Vec<u8>,
+    shown: [u32; 3],
+    omitted: u32,
 }
 
 /// Renders a game's findings shown, one line each.
-fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
-    render(game, out, false)
+fn render_game(game: &GameReport, _fails: bool, out: &mut Vec<Lines>) {
+    out.push(lines(game, false))
 }
 
 /// [`render_game`] with the severities coloured.
-fn render_game_colored(game: &GameReport, _fails: bool, out: &mut Vec<u8>) {
-    render(game, out, true)
+fn render_game_colored(game: &GameReport, _fails: bool, out: &mut Vec<Lines>) {
+    out.push(lines(game, true))
+}
+
+fn lines(game: &GameReport, color: bool) -> Lines {
+    let mut shown = [0u32; 3];
+    for f in &game.findings {
+        shown[f.severity as usize] += 1;
+    }
+    let mut text = Vec::new();
+    if !game.findings.is_empty() || !game.omitted.is_empty() {
+        render(game, &mut text, color);
+    }
+    Lines {
+        text,
+        shown,
+        omitted: game.omitted.iter().map(|(_, n)| n).sum(),
+    }
 }
 
 fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
@@ -69,6 +99,57 @@ fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
     }
 }
 
+/// The closing hints: the findings counted but not shown, from the lowest severity left
+/// out (`12,750 info findings not shown: --min-severity info shows them`), and the games
+/// that fail the run (`--format failing`). Nothing about findings under `--quiet`, which
+/// asks for no games.
+pub fn hints(s: &Summary, shown: [u64; 3], omitted: u64, quiet: bool) -> Vec<String> {
+    let mut hints = Vec::new();
+    let hidden: Vec<(Severity, u64)> = Severity::ALL
+        .iter()
+        .map(|&sev| {
+            let counted = s.by_severity.get(&sev).copied().unwrap_or(0) as u64;
+            (sev, counted.saturating_sub(shown[sev as usize]))
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    let total: u64 = hidden.iter().map(|(_, n)| n).sum();
+    if !quiet && total > omitted {
+        if let Some(&(lowest, _)) = hidden.first() {
+            let counts: Vec<String> = hidden
+                .iter()
+                .rev()
+                .map(|(sev, n)| format!("{} {}", thousands(*n), sev.as_str()))
+                .collect();
+            let what = if omitted > 0 {
+                " (with those of --max-findings-per-game)"
+            } else {
+                ""
+            };
+            let (findings, them) = if total == 1 {
+                ("finding", "it")
+            } else {
+                ("findings", "them")
+            };
+            hints.push(format!(
+                "{} {findings} not shown{what}: --min-severity {} shows {them}",
+                counts.join(" and "),
+                lowest.as_str()
+            ));
+        }
+    }
+    if s.failing > 0 {
+        hints.push(match s.failing {
+            1 => "1 game fails the run: --format failing shows it on one line".to_string(),
+            n => format!(
+                "{} games fail the run: --format failing lists them, a line each",
+                thousands(n as u64)
+            ),
+        });
+    }
+    hints
+}
+
 /// The summary's codes, the most found first (codes found as often in catalogue order).
 fn by_count(s: &Summary) -> Vec<(Code, usize)> {
     let mut codes: Vec<(Code, usize)> = s.by_code.iter().map(|(c, n)| (*c, *n)).collect();
@@ -78,7 +159,13 @@ fn by_count(s: &Summary) -> Vec<(Code, usize)> {
 
 impl<'w> TableReporter<'w> {
     pub fn new(out: Box<dyn Write + 'w>, color: bool) -> Self {
-        TableReporter { out, color }
+        TableReporter {
+            out,
+            color,
+            shown: [0; 3],
+            omitted: 0,
+            games: 0,
+        }
     }
 
     /// Where the lines go, for a format that ends otherwise.
@@ -89,15 +176,26 @@ impl<'w> TableReporter<'w> {
 
 impl Reporter for TableReporter<'_> {
     fn renderer(&self) -> Renderer {
-        Renderer::bytes(if self.color {
-            render_game_colored
-        } else {
-            render_game
-        })
+        Renderer::new(
+            if self.color {
+                render_game_colored
+            } else {
+                render_game
+            },
+            1,
+        )
     }
 
     fn games(&mut self, rendered: Rendered) -> io::Result<()> {
-        self.out.write_all(&rendered.rows::<u8>()?)
+        for game in rendered.rows::<Lines>()? {
+            self.games += 1;
+            self.omitted += u64::from(game.omitted);
+            for (total, n) in self.shown.iter_mut().zip(game.shown) {
+                *total += u64::from(n);
+            }
+            self.out.write_all(&game.text)?;
+        }
+        Ok(())
     }
 
     fn error(&mut self, error: &InputError) -> io::Result<()> {
@@ -175,6 +273,44 @@ impl Reporter for TableReporter<'_> {
             "{:<LABEL$} {:>10.0}",
             "games/s", s.games_per_second
         )?;
+        let quiet = self.games == 0;
+        for hint in hints(s, self.shown, self.omitted, quiet) {
+            writeln!(self.out, "{hint}")?;
+        }
         self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_ends_by_saying_what_it_left_out_and_what_fails() {
+        let mut s = Summary::new();
+        s.by_severity.insert(Severity::Info, 12_750);
+        s.by_severity.insert(Severity::Warning, 5);
+        s.failing = 42;
+        assert_eq!(
+            hints(&s, [0, 5, 0], 0, false),
+            [
+                "12,750 info findings not shown: --min-severity info shows them",
+                "42 games fail the run: --format failing lists them, a line each"
+            ]
+        );
+        // Under --quiet no game is shown, as asked: only the failing games are named.
+        assert_eq!(hints(&s, [0; 3], 0, true).len(), 1);
+        s.failing = 1;
+        s.by_severity.insert(Severity::Info, 1);
+        assert_eq!(
+            hints(&s, [0, 5, 0], 0, false),
+            [
+                "1 info finding not shown: --min-severity info shows it",
+                "1 game fails the run: --format failing shows it on one line"
+            ]
+        );
+        // Everything shown, nothing failing: nothing to add.
+        s.failing = 0;
+        assert!(hints(&s, [1, 5, 0], 0, false).is_empty());
     }
 }
