@@ -4,7 +4,7 @@
 //! this only names and files what leaves it.
 
 use crate::finding::{Code, Severity};
-use crate::sgf::record::{Node, SideLine};
+use crate::sgf::record::{variation_name, IndexRun, Node, SideLine};
 
 use super::GameReader;
 
@@ -42,6 +42,10 @@ pub(super) struct Level {
     fork: u32,
     /// Side lines nested on the way down to it.
     nesting: u32,
+    /// The depth from which the trees down to this one all have its index: a variation's
+    /// name is found by runs, not by depths (a main line written as first variations
+    /// nested thousands deep is one run).
+    run_start: u32,
 }
 
 impl Level {
@@ -51,6 +55,7 @@ impl Level {
         children: 0,
         fork: 0,
         nesting: 0,
+        run_start: 0,
     };
     pub(super) const PENDING: Level = Level {
         line: LineRef::Pending,
@@ -106,10 +111,41 @@ impl GameReader<'_> {
             let place = (depth, index);
             self.begin_side_line(parent.line, parent.fork, parent.nesting + 1, place, offset)
         };
+        let same_run = depth > 2 && parent.index == index;
         let level = &mut self.tree.levels[depth];
         level.line = line;
         level.index = index;
         level.nesting = nesting;
+        level.run_start = if same_run {
+            parent.run_start
+        } else {
+            depth as u32
+        };
+    }
+
+    /// The child indices of the trees from the root down to `depth` (settled), as runs,
+    /// the last one (`index`) given when the tree at `depth` is being settled.
+    fn path_runs(&self, depth: usize, last: Option<u32>) -> Vec<IndexRun> {
+        let mut runs: Vec<IndexRun> = last
+            .map(|index| IndexRun { index, repeat: 1 })
+            .into_iter()
+            .collect();
+        let mut d = if last.is_some() { depth - 1 } else { depth };
+        while d >= 2 {
+            let level = self.tree.levels[d];
+            let start = (level.run_start as usize).clamp(2, d);
+            let repeat = (d - start + 1) as u32;
+            match runs.last_mut() {
+                Some(run) if run.index == level.index => run.repeat += repeat,
+                _ => runs.push(IndexRun {
+                    index: level.index,
+                    repeat,
+                }),
+            }
+            d = start - 1;
+        }
+        runs.reverse();
+        runs
     }
 
     /// A side line going on into its first deeper variation after `fork` own nodes: its
@@ -154,17 +190,12 @@ impl GameReader<'_> {
             );
             return (LineRef::Skip, nesting);
         }
-        let mut path = String::new();
-        for level in &self.tree.levels[2..depth] {
-            path.push_str(&level.index.to_string());
-            path.push('.');
-        }
-        path.push_str(&index.to_string());
+        let path = self.path_runs(depth, Some(index));
         let start = self.rec.side_nodes.len() as u32;
         self.rec.side_lines.push(SideLine {
             parent,
             fork,
-            path: path.into_boxed_str(),
+            path: path.into_boxed_slice(),
             nodes: start..start,
             deeper: Vec::new(),
         });
@@ -172,13 +203,16 @@ impl GameReader<'_> {
     }
 
     /// Names the problems found in the side node being read (those from `before` on) by
-    /// its variation.
+    /// its variation: its side line's name there, or, in a node no side line reads
+    /// (`--main-line`, or past a limit), the path of game trees down to it.
     pub(super) fn name_side_problems(&mut self, before: usize) {
-        let Some(line) = self.current.as_ref().and_then(|n| n.line) else {
-            return;
+        let name = match self.current.as_ref().and_then(|n| n.line) {
+            Some(line) => {
+                let side_line = &self.rec.side_lines[line as usize];
+                side_line.name_at(side_line.nodes.len() as u32)
+            }
+            None => variation_name(self.path_runs(self.tree.depth, None)),
         };
-        let side_line = &self.rec.side_lines[line as usize];
-        let name = side_line.name_at(side_line.nodes.len() as u32);
         for p in &mut self.rec.problems[before..] {
             p.variation.get_or_insert_with(|| name.clone());
         }
