@@ -321,7 +321,7 @@ fn a_blank_line_in_a_crlf_file_in_every_format() {
         ("gitlab", r#""begin":3"#),
         ("sarif", r#""startLine":3,"startColumn":10"#),
         ("junit", "line 3, column 10"),
-        ("html", "x.sgf:3:10"),
+        ("html", "C7, 3:10"),
         ("concise", "x.sgf:3:10:"),
     ];
     for (format, shown) in expected {
