@@ -495,7 +495,7 @@ impl<'a> GameReader<'a> {
     fn side_node(&mut self, off: usize) {
         self.finish_node();
         let LineRef::Side(line) = self.line_at(self.tree.depth, off) else {
-            self.tree.in_unread_side_node = true;
+            self.tree.in_unread_side_node = !self.limits.side_lines;
             return;
         };
         self.tree.in_ignored_node = false;

@@ -123,14 +123,11 @@ impl GameReader<'_> {
         };
     }
 
-    /// The child indices of the trees from the root down to `depth` (settled), as runs,
-    /// the last one (`index`) given when the tree at `depth` is being settled.
-    fn path_runs(&self, depth: usize, last: Option<u32>) -> Vec<IndexRun> {
-        let mut runs: Vec<IndexRun> = last
-            .map(|index| IndexRun { index, repeat: 1 })
-            .into_iter()
-            .collect();
-        let mut d = if last.is_some() { depth - 1 } else { depth };
+    /// The child indices of the trees from the root down to `depth`, as runs, the last
+    /// one (`index`) given: the tree at `depth` is being settled.
+    fn path_runs(&self, depth: usize, index: u32) -> Vec<IndexRun> {
+        let mut runs = vec![IndexRun { index, repeat: 1 }];
+        let mut d = depth - 1;
         while d >= 2 {
             let level = self.tree.levels[d];
             let start = (level.run_start as usize).clamp(2, d);
@@ -190,7 +187,7 @@ impl GameReader<'_> {
             );
             return (LineRef::Skip, nesting);
         }
-        let path = self.path_runs(depth, Some(index));
+        let path = self.path_runs(depth, index);
         let start = self.rec.side_nodes.len() as u32;
         self.rec.side_lines.push(SideLine {
             parent,
@@ -211,11 +208,45 @@ impl GameReader<'_> {
                 let side_line = &self.rec.side_lines[line as usize];
                 side_line.name_at(side_line.nodes.len() as u32)
             }
-            None => variation_name(self.path_runs(self.tree.depth, None)),
+            None => match self.unread_name() {
+                Some(name) => name,
+                None => return,
+            },
         };
         for p in &mut self.rec.problems[before..] {
             p.variation.get_or_insert_with(|| name.clone());
         }
+    }
+
+    /// The name of the side variation being read when side lines are not (`--main-line`),
+    /// as side lines would name it: `None` past the limits where those stop being read
+    /// ([`MAX_SIDE_NESTING`] side variations on the path, [`MAX_DEEPER`] first variations
+    /// in one), so that no name grows long. Reads a few hundred runs of the path at most.
+    fn unread_name(&self) -> Option<Box<str>> {
+        let (mut runs, mut nesting) = (Vec::new(), 0usize);
+        let mut d = self.tree.depth;
+        while d >= 2 {
+            let level = self.tree.levels[d];
+            let start = (level.run_start as usize).clamp(2, d);
+            let repeat = d - start + 1;
+            if level.index != 0 {
+                nesting += repeat;
+                if nesting > MAX_SIDE_NESTING as usize {
+                    return None;
+                }
+            } else if start > 2 && repeat > MAX_DEEPER {
+                // First variations nested in a side variation (the main line's own run
+                // starts at the root).
+                return None;
+            }
+            runs.push(IndexRun {
+                index: level.index,
+                repeat: repeat as u32,
+            });
+            d = start - 1;
+        }
+        runs.reverse();
+        Some(variation_name(runs))
     }
 
     /// Side lines stop being read past a limit, with one finding that says so.
