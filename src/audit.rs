@@ -397,7 +397,7 @@ fn place_findings(findings: &mut [Finding], text: &str, start: LineCol) {
     let (mut at, mut lc) = (0usize, start);
     for i in unplaced {
         let offset = findings[i].offset.min(bytes.len());
-        lc = lc.advance_bytes(&bytes[at..], offset - at);
+        lc = lc.advance_from(bytes, at, offset);
         at = offset;
         findings[i].line = lc.line;
         findings[i].column = lc.column;

@@ -71,10 +71,8 @@ pub fn parse(text: &str) -> Result<FileConfig, String> {
         let at = e
             .span()
             .map(|span| {
-                let before = &text[..span.start.min(text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                format!("line {line}, column {column}: ")
+                let at = crate::input::lines::LineCol::START.advance(text, span.start);
+                format!("line {}, column {}: ", at.line, at.column)
             })
             .unwrap_or_default();
         format!("{at}{}", e.message())

@@ -347,7 +347,7 @@ impl FileRanges<'_> {
             LineCol::START
         } else {
             let (game, at) = start.game_start;
-            at.advance_bytes(&self.text[game..], start.offset - game)
+            at.advance_from(self.text, game, start.offset)
         };
         let piece = Piece::Games(GameRange {
             path: self.path.to_path_buf(),

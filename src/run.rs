@@ -204,7 +204,7 @@ impl LoadedFile {
         let sure = parts
             .iter()
             .all(|p| matches!(p.from, From::Utf8 | From::Declared));
-        let damaged = parts.len() == 1 && parts[0].from == From::Lossy && self.decoded.start == 0;
+        let damaged = parts.len() == 1 && parts[0].from == From::Lossy;
         (sure || damaged).then_some(sure)
     }
 

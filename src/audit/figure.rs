@@ -242,7 +242,7 @@ pub fn variation_record<'a>(record: &GameRecord<'a>, variation: &str) -> Option<
     while let Some(shorter) = own.strip_suffix(".0") {
         own = shorter;
     }
-    let line = record.side_lines.iter().position(|l| &*l.path == own)?;
+    let line = record.side_lines.iter().position(|l| l.is_named(own))?;
     Some(record.path_record(line as u32))
 }
 

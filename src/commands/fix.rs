@@ -138,11 +138,13 @@ pub fn fix_file(path: &Path) -> Outcome {
     let (bytes, whole, differs) = file.texts();
     let (edits, fixed) = file_edits(&file, |text| utf8 && (differs || !text.is_ascii()));
     let after = if !utf8 {
-        let offset = byte_offsets(bytes);
+        // The decoded text starts after a byte-order mark, if any.
+        let bom = bytes.len() - bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes).len();
+        let offset = byte_offsets(&bytes[bom..]);
         let mut after = Vec::with_capacity(bytes.len() + 64);
         let mut at = 0;
         for e in &edits {
-            let (start, end) = (offset(e.range.start), offset(e.range.end));
+            let (start, end) = (bom + offset(e.range.start), bom + offset(e.range.end));
             after.extend_from_slice(&bytes[at..start]);
             after.extend_from_slice(e.text.as_bytes());
             at = end;

@@ -359,7 +359,9 @@ impl Label {
 
 /// Decodes the bytes of one part, which starts at `offset` of the file, by its `CA[]`
 /// label (or by detection): the text when it had to be made (`None`: the bytes after the
-/// returned BOM length are UTF-8), and the part.
+/// returned BOM length are UTF-8), and the part. A UTF-8 byte-order mark at the start of
+/// the file is skipped whatever the encoding: no editor shows it, so it is no character
+/// of the first line.
 fn decode_part(
     bytes: &[u8],
     offset: usize,
@@ -375,19 +377,20 @@ fn decode_part(
         let problem = label.problem_on_utf8();
         return (None, bom, label.part("UTF-8", EncodingFrom::Utf8, problem));
     }
+    let bytes = &bytes[bom..];
 
     // Not UTF-8. Try what the part declares first.
     if let Some(enc) = label.encoding.filter(|e| *e != encoding_rs::UTF_8) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return (
                 Some(text),
-                0,
+                bom,
                 label.part(enc.name(), EncodingFrom::Declared, None),
             );
         }
     }
     let (text, part) = decode_by_the_bytes(bytes, label);
-    (Some(text), 0, part)
+    (Some(text), bom, part)
 }
 
 /// Decodes bytes that are not UTF-8 and that their label (if any) does not fit, by what
@@ -537,6 +540,19 @@ mod tests {
         let d = decode(&b);
         assert_eq!(d.start, 3);
         assert!(d.parts[0].problem.is_none());
+    }
+
+    #[test]
+    fn bom_is_skipped_before_text_that_is_not_utf8() {
+        let (gbk, _, _) = encoding_rs::GBK.encode("(;CA[GBK]PB[黑])");
+        let damaged = b"(;PB[\xE9\xBB\x91\xFF])".to_vec();
+        for body in [gbk.into_owned(), damaged] {
+            let mut b = vec![0xEF, 0xBB, 0xBF];
+            b.extend_from_slice(&body);
+            let (t, d) = text_of(&b);
+            assert!(t.starts_with("(;"), "{t:?}");
+            assert_eq!(d.start, 3);
+        }
     }
 
     #[test]

@@ -12,34 +12,36 @@ impl LineCol {
 
     /// The place reached after reading `text[..offset]` from `self`.
     pub fn advance(self, text: &str, offset: usize) -> LineCol {
-        self.advance_bytes(text.as_bytes(), offset)
+        self.advance_from(text.as_bytes(), 0, offset)
     }
 
-    /// [`LineCol::advance`] over bytes, for callers that step through a text in pieces
-    /// whose ends need not fall on character boundaries. A line ends with `\n`, `\r\n`,
-    /// `\n\r`, or a lone `\r` (old Mac files), as in FF\[4\]; counts saturate instead of
-    /// wrapping.
-    pub(crate) fn advance_bytes(self, bytes: &[u8], offset: usize) -> LineCol {
-        let prefix = &bytes[..offset.min(bytes.len())];
+    /// The place of `text[to]`, `self` being the place of `text[from]`: how callers step
+    /// through a text in pieces whose ends need not fall on character boundaries. A line
+    /// ends at `\r\n`, at a `\n`, or at a `\r` not followed by `\n` (old Mac files), so
+    /// `\r\n\r\n` and `\n\r` are two line ends each; the byte before `from` tells whether
+    /// a `\n` at `from` ends a `\r\n` already counted. Counts saturate instead of wrapping.
+    pub(crate) fn advance_from(self, text: &[u8], from: usize, to: usize) -> LineCol {
+        let from = from.min(text.len());
+        let to = to.clamp(from, text.len());
+        let piece = &text[from..to];
         let mut newlines = 0u32;
         let mut line_start = None;
-        for at in memchr::memchr2_iter(b'\n', b'\r', prefix) {
-            if line_start == Some(at) && prefix[at] != prefix[at - 1] {
-                // The second byte of a `\r\n` or `\n\r` pair.
-                line_start = Some(at + 1);
-                continue;
+        for at in memchr::memchr2_iter(b'\n', b'\r', piece) {
+            let before = (from + at).checked_sub(1).map(|i| text[i]);
+            if piece[at] == b'\r' || before != Some(b'\r') {
+                newlines = newlines.saturating_add(1);
             }
-            newlines = newlines.saturating_add(1);
+            // The second byte of a `\r\n` ends the same line as its `\r`.
             line_start = Some(at + 1);
         }
         match line_start {
             None => LineCol {
                 line: self.line,
-                column: self.column.saturating_add(count_chars(prefix)),
+                column: self.column.saturating_add(count_chars(piece)),
             },
             Some(start) => LineCol {
                 line: self.line.saturating_add(newlines),
-                column: 1u32.saturating_add(count_chars(&prefix[start..])),
+                column: 1u32.saturating_add(count_chars(&piece[start..])),
             },
         }
     }
@@ -79,11 +81,11 @@ mod tests {
             LineCol::START.advance(text, 11),
             LineCol { line: 3, column: 1 }
         );
-        // A lone CR ends a line too; CR LF and LF CR are one line end each.
+        // A lone CR ends a line too; CR LF is one line end, LF CR two.
         let mac = "a\rbc\r\nd";
         assert_eq!(
             LineCol::START.advance("a\n\rb\n\n\r\rc", 8),
-            LineCol { line: 5, column: 1 }
+            LineCol { line: 7, column: 1 }
         );
         assert_eq!(
             LineCol::START.advance(mac, 3),
@@ -93,7 +95,31 @@ mod tests {
             LineCol::START.advance(mac, 6),
             LineCol { line: 3, column: 1 }
         );
+        // A blank line in a CRLF file: two line ends, as in an LF file.
+        assert_eq!(
+            LineCol::START.advance("C[a\r\n\r\nb]", 7),
+            LineCol::START.advance("C[a\n\nb]", 5)
+        );
+        assert_eq!(
+            LineCol::START.advance("a\r\n\r\nb", 5),
+            LineCol { line: 3, column: 1 }
+        );
         let base = LineCol { line: 4, column: 7 };
         assert_eq!(base.advance("xy", 2), LineCol { line: 4, column: 9 });
+    }
+
+    #[test]
+    fn a_piece_after_a_carriage_return_does_not_count_its_line_feed_again() {
+        let text = b"a\r\nb";
+        let after_cr = LineCol::START.advance_from(text, 0, 2);
+        assert_eq!(after_cr, LineCol { line: 2, column: 1 });
+        assert_eq!(
+            after_cr.advance_from(text, 2, 3),
+            LineCol::START.advance_from(text, 0, 3)
+        );
+        assert_eq!(
+            LineCol::START.advance_from(text, 0, 3),
+            LineCol { line: 2, column: 1 }
+        );
     }
 }

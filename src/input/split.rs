@@ -148,14 +148,10 @@ impl<'t> Splitter<'t> {
             }
             let (end, tree_problems) = scan_tree(bytes, pos, missing_open);
             problems.extend(tree_problems);
-            self.line_col = self
-                .line_col
-                .advance_bytes(&bytes[self.line_col_at..], start - self.line_col_at);
+            self.line_col = self.line_col.advance_from(bytes, self.line_col_at, start);
             self.line_col_at = start;
             for p in problems.iter_mut().filter(|p| p.offset >= start) {
-                p.at = self
-                    .line_col
-                    .advance_bytes(&bytes[start..], p.offset - start);
+                p.at = self.line_col.advance_from(bytes, start, p.offset);
             }
             self.found += 1;
             self.pos = end;
@@ -201,7 +197,7 @@ impl Splitter<'_> {
         };
         let at = self
             .line_col
-            .advance_bytes(&self.text[self.line_col_at..], offset - self.line_col_at);
+            .advance_from(self.text, self.line_col_at, offset);
         self.pending.push(SplitProblem {
             offset,
             at,

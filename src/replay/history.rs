@@ -44,8 +44,7 @@ impl PositionHistory {
         }
     }
 
-    /// Makes this history the same as `other`, reusing its memory (a side variation's
-    /// replay starts on a copy of its parent's history).
+    /// Makes this history the same as `other`, reusing its memory.
     pub fn copy_from(&mut self, other: &PositionHistory) {
         self.slots.clone_from(&other.slots);
         self.generation = other.generation;
@@ -102,6 +101,34 @@ impl PositionHistory {
         }
     }
 
+    /// [`PositionHistory::get`] without noting where a missing key would go, on a history
+    /// that only stands behind another (a side line's parent's).
+    #[inline]
+    pub fn peek(&self, key: u64) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let slot = &self.slots[i];
+            if slot.stamp != self.generation {
+                return None;
+            }
+            if slot.key == key {
+                return Some(slot.last_move);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Takes in the positions of `older`, a history that came before this one: those this
+    /// one holds keep their later sightings.
+    pub fn take_in_older(&mut self, older: &PositionHistory) {
+        for s in older.slots.iter().filter(|s| s.stamp == older.generation) {
+            if self.get(s.key).is_none() {
+                self.insert(s.key, s.last_move);
+            }
+        }
+    }
+
     /// Records `key` as standing after move `move_number` (the latest sighting wins).
     #[inline]
     pub fn insert(&mut self, key: u64, move_number: u32) {
@@ -151,6 +178,24 @@ impl PositionHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_older_history_taken_in_keeps_the_later_sightings() {
+        let mut older = PositionHistory::with_capacity(16);
+        for key in 1..=40u64 {
+            older.insert(key * 977, key as u32);
+        }
+        let mut newer = PositionHistory::with_capacity(16);
+        newer.insert(5 * 977, 100);
+        newer.insert(41 * 977, 101);
+        assert_eq!(older.peek(5 * 977), Some(5));
+        assert_eq!(older.peek(41 * 977), None);
+        newer.take_in_older(&older);
+        assert_eq!(newer.len(), 41);
+        assert_eq!(newer.get(5 * 977), Some(100));
+        assert_eq!(newer.get(7 * 977), Some(7));
+        assert_eq!(newer.get(41 * 977), Some(101));
+    }
 
     #[test]
     fn remembers_latest_sighting_and_forgets_on_clear() {

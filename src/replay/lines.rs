@@ -2,9 +2,11 @@
 //! the repetition history and the side to move of the path where it leaves its parent
 //! line, its moves numbered along its own path, its findings named by its variation.
 //!
-//! The tree is walked depth first: where lines leave the one being replayed, the state
-//! is copied for each (board and history), the line replayed to its end, and the copy
-//! dropped. At most one copy per nesting level is alive (the reader caps the nesting).
+//! The tree is walked depth first: where lines leave the one being replayed, the board is
+//! copied for each, the line replayed to its end with a history of its own moves read in
+//! front of its parent's (not copied: a branch costs what its moves cost), and the copy
+//! dropped. At most one copy per nesting level is alive (the reader caps the nesting); a
+//! line that lines leave holds its whole history, so a lookup reads two tables at most.
 
 use crate::board::Board;
 use crate::finding::Finding;
@@ -58,6 +60,7 @@ fn run_line(
     let mut next = 0;
     for (i, node) in nodes.iter().enumerate() {
         while let Some(&child) = leaving.get(next).filter(|&&c| fork_of(c) <= i) {
+            r.hold_whole_history();
             branch(r, record, child, children, out);
             next += 1;
         }
@@ -71,6 +74,7 @@ fn run_line(
         }
     }
     for &child in &leaving[next..] {
+        r.hold_whole_history();
         branch(r, record, child, children, out);
     }
 }
@@ -99,8 +103,8 @@ fn name_new_findings(
     }
 }
 
-/// Replays side line `child` from where `parent` stands, on copies of its board and
-/// history; its findings go to `out`.
+/// Replays side line `child` from where `parent` stands, on a copy of its board and a
+/// history of its own in front of the parent's; its findings go to `out`.
 fn branch(
     parent: &Replayer<'_>,
     record: &GameRecord<'_>,
@@ -112,7 +116,7 @@ fn branch(
         .with(|s| s.borrow_mut().pop())
         .unwrap_or_else(|| (parent.board.clone(), PositionHistory::with_capacity(16)));
     board.copy_from(parent.board);
-    history.copy_from(parent.history);
+    history.clear();
     let mut r = parent.fork(&mut board, &mut history);
     run_line(&mut r, record, Some(child), children, out);
     out.extend(r.line_findings());

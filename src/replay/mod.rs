@@ -156,7 +156,13 @@ struct Replayer<'r> {
     rules: &'r Rules,
     strict: bool,
     board: &'r mut Board,
+    /// The positions of this line's own moves (all of them on the main line).
     history: &'r mut PositionHistory,
+    /// A side line's parent's history up to where the side line leaves it, read behind
+    /// `history`: a side line's replay starts without copying it, so a branch costs what
+    /// its own moves cost (a main line written as first variations nested thousands deep
+    /// has a side line at every move).
+    base: Option<&'r PositionHistory>,
     findings: Vec<Finding>,
     number: u32,
     last_mover: Option<Color>,
@@ -214,6 +220,7 @@ impl<'r> Replayer<'r> {
             strict,
             board,
             history,
+            base: None,
             findings: Vec::new(),
             number: 0,
             last_mover: None,
@@ -237,16 +244,21 @@ impl<'r> Replayer<'r> {
 
     /// The replay of a line that leaves this one here: the same game so far, on its own
     /// board and history, with no findings yet and none of this line's end positions.
-    fn fork<'s>(&self, board: &'s mut Board, history: &'s mut PositionHistory) -> Replayer<'s>
+    fn fork<'s>(&'s self, board: &'s mut Board, history: &'s mut PositionHistory) -> Replayer<'s>
     where
         'r: 's,
     {
+        debug_assert!(
+            self.base.is_none(),
+            "a line with lines leaving it holds its history"
+        );
         Replayer {
             size: self.size,
             rules: self.rules,
             strict: self.strict,
             board,
             history,
+            base: Some(&*self.history),
             findings: Vec::new(),
             number: self.number,
             last_mover: self.last_mover,
@@ -270,6 +282,25 @@ impl<'r> Replayer<'r> {
 
     /// Enters the board with `to_move` to play in the history, as it stood after move
     /// `number`, and keeps the last two states.
+    /// Makes this line's history whole (its parent's positions taken in) before lines
+    /// leave it: a line's history stands behind one other at most, so a lookup reads two
+    /// tables at most, however deep the lines nest.
+    fn hold_whole_history(&mut self) {
+        if let Some(base) = self.base.take() {
+            self.history.take_in_older(base);
+        }
+    }
+
+    /// The most recent move after which `key` stood, on this line's path.
+    #[inline]
+    fn seen(
+        history: &mut PositionHistory,
+        base: Option<&PositionHistory>,
+        key: u64,
+    ) -> Option<u32> {
+        history.get(key).or_else(|| base.and_then(|b| b.peek(key)))
+    }
+
     #[inline]
     fn remember(&mut self, to_move: Color, number: u32) {
         let key = state_key(self.situational, self.board.hash(), to_move);
@@ -319,6 +350,7 @@ impl<'r> Replayer<'r> {
         }
         remove_chains_without_liberties(self.board, placed, offset, &mut self.findings);
         self.history.clear();
+        self.base = None;
         self.recent = [None, None];
         self.start_pending = true;
     }
@@ -476,7 +508,7 @@ impl<'r> Replayer<'r> {
         let outcome = if simple_ko_taken {
             Err(Rejection::Repeat)
         } else {
-            let (situational, history) = (self.situational, &mut *self.history);
+            let (situational, history, base) = (self.situational, &mut *self.history, self.base);
             self.board.play(color, p, rules.suicide, |after| {
                 if rules.superko == Superko::Simple {
                     // Longer cycles are legal here; they are noted below.
@@ -484,7 +516,7 @@ impl<'r> Replayer<'r> {
                 }
                 changes_board = after != before;
                 after_key = state_key(situational, after, color.opponent());
-                repeated_from = history.get(after_key);
+                repeated_from = Self::seen(history, base, after_key);
                 repeated_from.is_some()
             })
         };
@@ -537,7 +569,7 @@ impl<'r> Replayer<'r> {
         let key = state_key(self.situational, hash, color.opponent());
         let rules = self.rules;
         if rules.superko == Superko::Simple {
-            if let Some(first) = self.history.get(key) {
+            if let Some(first) = Self::seen(self.history, self.base, key) {
                 if !self.cycle_reported && rules.repetition == RepetitionOutcome::NoResult {
                     self.cycle_reported = true;
                     let mut f = self.move_finding(

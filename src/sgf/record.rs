@@ -52,8 +52,10 @@ pub struct SideLine {
     /// the branch: the line plays on from the position after them.
     pub fork: u32,
     /// The variation's name where it begins: the child index of each game tree from the
-    /// root down to it (`"1"`, `"0.2.1"`).
-    pub path: Box<str>,
+    /// root down to it (`"1"`, `"0.2.1"`), as runs of one index (`[(0, 2), (1, 1)]` is
+    /// `"0.0.1"`). A main line written as first variations nested thousands deep gives
+    /// its side lines names thousands of indices long: runs keep each a few numbers.
+    pub path: Box<[IndexRun]>,
     /// Its own nodes: a range of [`GameRecord::side_nodes`].
     pub nodes: Range<u32>,
     /// Where the line goes on into a deeper first variation, as indices of its own nodes:
@@ -61,19 +63,49 @@ pub struct SideLine {
     pub deeper: Vec<u32>,
 }
 
+/// One child index repeated over consecutive depths of a variation's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexRun {
+    pub index: u32,
+    pub repeat: u32,
+}
+
+/// A variation's name written out from runs of indices: `"0.0.1"`.
+pub fn variation_name(runs: impl IntoIterator<Item = IndexRun>) -> Box<str> {
+    let mut name = String::new();
+    for run in runs {
+        let index = run.index.to_string();
+        name.reserve(run.repeat as usize * (index.len() + 1));
+        for _ in 0..run.repeat {
+            if !name.is_empty() {
+                name.push('.');
+            }
+            name.push_str(&index);
+        }
+    }
+    name.into_boxed_str()
+}
+
 impl SideLine {
     /// The variation's name at its own node `index`.
     pub fn name_at(&self, index: u32) -> Box<str> {
-        let deeper = self.deeper.iter().filter(|&&d| d <= index).count();
-        if deeper == 0 {
-            return self.path.clone();
-        }
-        let mut name = String::with_capacity(self.path.len() + 2 * deeper);
-        name.push_str(&self.path);
-        for _ in 0..deeper {
-            name.push_str(".0");
-        }
-        name.into_boxed_str()
+        let deeper = self.deeper.iter().filter(|&&d| d <= index).count() as u32;
+        let deeper = IndexRun {
+            index: 0,
+            repeat: deeper,
+        };
+        variation_name(self.path.iter().copied().chain([deeper]))
+    }
+
+    /// Whether the variation is named `name` where it begins (`"0.0.1"`).
+    pub fn is_named(&self, name: &str) -> bool {
+        let mut runs = self
+            .path
+            .iter()
+            .flat_map(|r| std::iter::repeat_n(r.index, r.repeat as usize));
+        name.split('.')
+            .all(|part| part.parse::<u32>().ok() == runs.next())
+            && runs.next().is_none()
     }
 }
 

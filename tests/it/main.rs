@@ -3,7 +3,6 @@
 //! Select a subject with a filter: `cargo test --test it -- golden::`.
 
 mod common;
-
 mod archives;
 mod articles;
 mod board_props;
@@ -38,8 +37,8 @@ mod mutations;
 mod no_alloc_counts;
 mod not_counted;
 mod one_cause;
-
 mod open_board;
+mod places;
 mod reader_recovery;
 mod repetition_props;
 mod schema;

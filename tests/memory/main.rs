@@ -10,3 +10,4 @@ mod dups;
 mod judge;
 mod judge_engines;
 mod reliability;
+mod variations;

@@ -56,7 +56,7 @@ fn lines(text: &str) -> Vec<Value> {
     common::json_lines(text.as_bytes())
 }
 
-fn of_type<'a>(lines: &'a [Value], t: &str) -> Vec<&'a Value> {
+pub(crate) fn of_type<'a>(lines: &'a [Value], t: &str) -> Vec<&'a Value> {
     lines
         .iter()
         .filter(|l| l["type"] == t)
@@ -171,15 +171,15 @@ fn a_file_rewritten_in_place_while_it_is_read_says_so() {
 
 /// What one run of the binary gave: its exit code (a signal or an abort fails the test),
 /// its output, and its peak resident memory.
-struct Measured {
-    code: i32,
-    stdout: String,
-    stderr: String,
-    max_rss_kb: i64,
+pub(crate) struct Measured {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+    pub(crate) max_rss_kb: i64,
 }
 
 impl Measured {
-    fn lines(&self) -> Vec<Value> {
+    pub(crate) fn lines(&self) -> Vec<Value> {
         lines(&self.stdout)
     }
 }
@@ -228,7 +228,7 @@ fn measured(args: &[&str], stdin: Stdio) -> Measured {
     }
 }
 
-fn audit_json(args: &[&str]) -> Measured {
+pub(crate) fn audit_json(args: &[&str]) -> Measured {
     let mut all = vec!["audit", "--json", "--progress", "never"];
     all.extend_from_slice(args);
     measured(&all, Stdio::null())

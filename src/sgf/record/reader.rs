@@ -122,6 +122,9 @@ struct TreePlace {
     levels: Vec<Level>,
     /// Inside a node of a side line that is read (its moves and setup, for the replay).
     in_side_node: bool,
+    /// Inside a node of a side variation that no side line reads (`--main-line`, or past a
+    /// limit): its problems are still named by their variation.
+    in_unread_side_node: bool,
 }
 
 /// The property being read.
@@ -240,6 +243,7 @@ impl<'a> GameReader<'a> {
                 in_root: true,
                 levels: vec![Level::ROOT, Level::ROOT],
                 in_side_node: false,
+                in_unread_side_node: false,
             },
             markup: Markup {
                 black: Vec::new(),
@@ -263,7 +267,8 @@ impl<'a> GameReader<'a> {
     fn token(&mut self, token: Token<'a>) -> Flow {
         let before = self.rec.problems.len();
         let flow = self.dispatch(token);
-        if self.tree.in_side_node && self.rec.problems.len() > before {
+        let in_side = self.tree.in_side_node || self.tree.in_unread_side_node;
+        if in_side && self.rec.problems.len() > before {
             self.name_side_problems(before);
         }
         flow
@@ -407,6 +412,7 @@ impl<'a> GameReader<'a> {
             self.finish_node();
             self.tree.in_side_node = false;
         }
+        self.tree.in_unread_side_node = false;
         self.tree.depth -= 1;
         self.tree.in_ignored_node = true;
         self.tree.after_close = true;
@@ -432,9 +438,10 @@ impl<'a> GameReader<'a> {
             );
         }
         self.tree.in_side_node = false;
+        self.tree.in_unread_side_node = false;
         if ignored {
             self.tree.in_ignored_node = true;
-            if !after_variation && self.limits.side_lines {
+            if !after_variation {
                 self.side_node(off);
             }
             return Flow::Go;
@@ -444,12 +451,11 @@ impl<'a> GameReader<'a> {
             self.tree.in_root = false;
         }
         self.finish_node();
-        if self.limits.side_lines {
-            // Settles where the main line's branches are, for the side lines that leave it.
-            self.line_at(self.tree.depth, off);
-            if let Some(level) = self.tree.levels.get_mut(self.tree.depth) {
-                level.line = LineRef::Main;
-            }
+        // Settles where the main line's branches are, for the side lines that leave it
+        // and the names of side variations.
+        self.line_at(self.tree.depth, off);
+        if let Some(level) = self.tree.levels.get_mut(self.tree.depth) {
+            level.line = LineRef::Main;
         }
         if self.count_node(off) == Flow::Stop {
             return Flow::Stop;
@@ -489,6 +495,7 @@ impl<'a> GameReader<'a> {
     fn side_node(&mut self, off: usize) {
         self.finish_node();
         let LineRef::Side(line) = self.line_at(self.tree.depth, off) else {
+            self.tree.in_unread_side_node = !self.limits.side_lines;
             return;
         };
         self.tree.in_ignored_node = false;

@@ -22,6 +22,7 @@
 //! This file holds the audit helpers and the tests; the referee is in `referee.rs`, the
 //! tree generator in `trees.rs`.
 
+mod names;
 mod referee;
 mod trees;
 

@@ -4,7 +4,7 @@
 //! this only names and files what leaves it.
 
 use crate::finding::{Code, Severity};
-use crate::sgf::record::{Node, SideLine};
+use crate::sgf::record::{variation_name, IndexRun, Node, SideLine};
 
 use super::GameReader;
 
@@ -42,6 +42,10 @@ pub(super) struct Level {
     fork: u32,
     /// Side lines nested on the way down to it.
     nesting: u32,
+    /// The depth from which the trees down to this one all have its index: a variation's
+    /// name is found by runs, not by depths (a main line written as first variations
+    /// nested thousands deep is one run).
+    run_start: u32,
 }
 
 impl Level {
@@ -51,6 +55,7 @@ impl Level {
         children: 0,
         fork: 0,
         nesting: 0,
+        run_start: 0,
     };
     pub(super) const PENDING: Level = Level {
         line: LineRef::Pending,
@@ -106,10 +111,38 @@ impl GameReader<'_> {
             let place = (depth, index);
             self.begin_side_line(parent.line, parent.fork, parent.nesting + 1, place, offset)
         };
+        let same_run = depth > 2 && parent.index == index;
         let level = &mut self.tree.levels[depth];
         level.line = line;
         level.index = index;
         level.nesting = nesting;
+        level.run_start = if same_run {
+            parent.run_start
+        } else {
+            depth as u32
+        };
+    }
+
+    /// The child indices of the trees from the root down to `depth`, as runs, the last
+    /// one (`index`) given: the tree at `depth` is being settled.
+    fn path_runs(&self, depth: usize, index: u32) -> Vec<IndexRun> {
+        let mut runs = vec![IndexRun { index, repeat: 1 }];
+        let mut d = depth - 1;
+        while d >= 2 {
+            let level = self.tree.levels[d];
+            let start = (level.run_start as usize).clamp(2, d);
+            let repeat = (d - start + 1) as u32;
+            match runs.last_mut() {
+                Some(run) if run.index == level.index => run.repeat += repeat,
+                _ => runs.push(IndexRun {
+                    index: level.index,
+                    repeat,
+                }),
+            }
+            d = start - 1;
+        }
+        runs.reverse();
+        runs
     }
 
     /// A side line going on into its first deeper variation after `fork` own nodes: its
@@ -154,17 +187,12 @@ impl GameReader<'_> {
             );
             return (LineRef::Skip, nesting);
         }
-        let mut path = String::new();
-        for level in &self.tree.levels[2..depth] {
-            path.push_str(&level.index.to_string());
-            path.push('.');
-        }
-        path.push_str(&index.to_string());
+        let path = self.path_runs(depth, index);
         let start = self.rec.side_nodes.len() as u32;
         self.rec.side_lines.push(SideLine {
             parent,
             fork,
-            path: path.into_boxed_str(),
+            path: path.into_boxed_slice(),
             nodes: start..start,
             deeper: Vec::new(),
         });
@@ -172,16 +200,53 @@ impl GameReader<'_> {
     }
 
     /// Names the problems found in the side node being read (those from `before` on) by
-    /// its variation.
+    /// its variation: its side line's name there, or, in a node no side line reads
+    /// (`--main-line`, or past a limit), the path of game trees down to it.
     pub(super) fn name_side_problems(&mut self, before: usize) {
-        let Some(line) = self.current.as_ref().and_then(|n| n.line) else {
-            return;
+        let name = match self.current.as_ref().and_then(|n| n.line) {
+            Some(line) => {
+                let side_line = &self.rec.side_lines[line as usize];
+                side_line.name_at(side_line.nodes.len() as u32)
+            }
+            None => match self.unread_name() {
+                Some(name) => name,
+                None => return,
+            },
         };
-        let side_line = &self.rec.side_lines[line as usize];
-        let name = side_line.name_at(side_line.nodes.len() as u32);
         for p in &mut self.rec.problems[before..] {
             p.variation.get_or_insert_with(|| name.clone());
         }
+    }
+
+    /// The name of the side variation being read when side lines are not (`--main-line`),
+    /// as side lines would name it: `None` past the limits where those stop being read
+    /// ([`MAX_SIDE_NESTING`] side variations on the path, [`MAX_DEEPER`] first variations
+    /// in one), so that no name grows long. Reads a few hundred runs of the path at most.
+    fn unread_name(&self) -> Option<Box<str>> {
+        let (mut runs, mut nesting) = (Vec::new(), 0usize);
+        let mut d = self.tree.depth;
+        while d >= 2 {
+            let level = self.tree.levels[d];
+            let start = (level.run_start as usize).clamp(2, d);
+            let repeat = d - start + 1;
+            if level.index != 0 {
+                nesting += repeat;
+                if nesting > MAX_SIDE_NESTING as usize {
+                    return None;
+                }
+            } else if start > 2 && repeat > MAX_DEEPER {
+                // First variations nested in a side variation (the main line's own run
+                // starts at the root).
+                return None;
+            }
+            runs.push(IndexRun {
+                index: level.index,
+                repeat: repeat as u32,
+            });
+            d = start - 1;
+        }
+        runs.reverse();
+        Some(variation_name(runs))
     }
 
     /// Side lines stop being read past a limit, with one finding that says so.
