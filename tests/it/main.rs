@@ -36,6 +36,7 @@ mod layers;
 mod mutations;
 mod no_alloc_counts;
 mod not_counted;
+mod problem_trees;
 mod reader_recovery;
 mod repetition_props;
 mod schema;
