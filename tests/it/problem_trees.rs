@@ -241,9 +241,11 @@ fn gnugo_trees(shared: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// JSON Lines of `audit` over some paths: per game, its status and its findings as
-/// (code, severity, move, variation).
-fn audited(paths: &[PathBuf]) -> Vec<(String, Vec<(String, String, u64, String)>)> {
+/// A finding as JSON Lines give it: code, severity, move, variation.
+type Reported = (String, String, u64, String);
+
+/// JSON Lines of `audit` over some paths: per game, its status and its findings.
+fn audited(paths: &[PathBuf]) -> Vec<(String, Vec<Reported>)> {
     let mut args = vec!["audit".to_string(), "--json".into()];
     args.extend(paths.iter().map(|p| common::arg(p)));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
