@@ -41,7 +41,7 @@ counting-convention, open-board, setup-without-liberties, handicap-inferred, not
 unknown-property, long-identifier, lowercase-identifier, property-version, compose-expected, \
 empty-value, bad-value, old-pass, multiple-values, repeated-property, game-info-format, \
 setup-and-move, two-moves, root-outside-root, setup-no-effect, nul-byte, game-info-twice, \
-mixed-collection (groups: parse-error, format) \
+mixed-collection, setup-conflict (groups: parse-error, format) \
 (sgfaudit explain CODE).";
 
 /// Audit Go (weiqi, baduk) game records: replay every game under the Chinese Weiqi Rules

@@ -82,6 +82,9 @@ pub enum Code {
     GameInfoTwice,
     /// A game tree whose `FF` or `GM` differs from the file's first tree.
     MixedCollection,
+    /// A point named more than once among `AB`, `AW` and `AE` of one node: read in the
+    /// order written, the last word standing.
+    SetupConflict,
 }
 
 impl Code {
@@ -129,6 +132,7 @@ impl Code {
         Code::NulByte,
         Code::GameInfoTwice,
         Code::MixedCollection,
+        Code::SetupConflict,
     ];
 
     /// Names that stand for several codes in `--select`, `--ignore`, `--fail-on` and
@@ -168,6 +172,7 @@ impl Code {
                 Code::NulByte,
                 Code::GameInfoTwice,
                 Code::MixedCollection,
+                Code::SetupConflict,
             ],
         ),
     ];
@@ -225,6 +230,7 @@ impl Code {
             Code::NulByte => "nul-byte",
             Code::GameInfoTwice => "game-info-twice",
             Code::MixedCollection => "mixed-collection",
+            Code::SetupConflict => "setup-conflict",
         }
     }
 
@@ -267,7 +273,8 @@ impl Code {
     }
 
     /// The severity a format code is reported with: `info` for what breaks no reader,
-    /// `warning` for what readers take differently; `None` for the codes whose severity
+    /// `warning` for what readers take differently, `error` for what changes the position
+    /// readers replay (SGFC calls it an error too); `None` for the codes whose severity
     /// depends on the finding.
     pub fn format_severity(self) -> Option<Severity> {
         match self {
@@ -288,6 +295,7 @@ impl Code {
             | Code::RootOutsideRoot
             | Code::NulByte
             | Code::GameInfoTwice => Some(Severity::Warning),
+            Code::SetupConflict => Some(Severity::Error),
             _ => None,
         }
     }
@@ -313,6 +321,7 @@ impl Code {
             Code::SetupNoEffect => "FF[4] Setup properties: AB, AW, AE add and remove stones (properties.html#AB, #AW, #AE)",
             Code::NulByte => "FF[4] EBNF: values are text, property identifiers capitals, white space between (sgf.html#ebnf-def)",
             Code::GameInfoTwice => "FF[4] Property types: game-info properties once on a path, in the game-info node (sgf.html#types)",
+            Code::SetupConflict => "FF[4] Setup properties: AB, AW and AE must have unique points, none named twice in one node (properties.html#AB, #AW, #AE)",
             Code::MixedCollection => "FF[4] Collection: FF and GM are given in the root of each game tree (sgf.html#ebnf-def; properties.html#FF, #GM)",
             _ => return None,
         })

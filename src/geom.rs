@@ -78,6 +78,18 @@ impl BoardSize {
         p.col < self.width && p.row < self.height
     }
 
+    /// `tt`, the pass of FF[3] that FF[4] keeps on boards up to 19x19 (a point above).
+    pub fn is_tt_pass(self, p: Point) -> bool {
+        self.width <= 19 && self.height <= 19 && p == Point::new(19, 19)
+    }
+
+    /// A move value off the board in both coordinates (`zz` on 19x19), not `tt`: the mark
+    /// editors and problem books write for a pass. Off in one coordinate only (`sz`) it is
+    /// a stone off the board.
+    pub fn is_pass_mark(self, p: Point) -> bool {
+        p.col >= self.width && p.row >= self.height && !self.is_tt_pass(p)
+    }
+
     /// Row-major index of a point on the board (`row * width + col`).
     #[inline]
     pub fn index(self, p: Point) -> usize {

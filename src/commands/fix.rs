@@ -9,12 +9,14 @@ use std::time::SystemTime;
 use rayon::prelude::*;
 
 use crate::finding::{Code, Finding, Severity};
+use crate::game::parse_size;
+use crate::geom::BoardSize;
 use crate::input::path_text::path_text;
 use crate::input::source::read_file;
 use crate::input::walk::{expand_with, Input, WalkOptions};
 use crate::output::{InputError, Rendered, Renderer, Reporter, Summary};
 use crate::run::LoadedFile;
-use crate::sgf::record::{parse_game_with, Limits};
+use crate::sgf::record::{parse_game_with, Limits, MoveTarget};
 
 /// What fixing one file gives: its text before and after (decoded), and how many findings
 /// the edits fix.
@@ -61,7 +63,8 @@ pub fn files(paths: &[PathBuf], walk: WalkOptions) -> Result<Vec<PathBuf>, Strin
 }
 
 /// The format findings of a game, as its audit reports them: the splitter's and the
-/// reader's.
+/// reader's (side lines read, for the setup each of their nodes names twice), and the
+/// pass marks of its moves (`W[zz]`), which the replay reads as passes.
 fn record_findings(file: &LoadedFile, index: usize) -> Vec<Finding> {
     let slice = &file.games[index];
     let mut findings: Vec<Finding> = slice
@@ -69,11 +72,30 @@ fn record_findings(file: &LoadedFile, index: usize) -> Vec<Finding> {
         .iter()
         .map(|p| Finding::new(Code::ParseError, Severity::Warning, 0, p.message.clone()))
         .collect();
-    let limits = Limits {
-        side_lines: false,
-        ..Limits::default()
-    };
-    findings.extend(parse_game_with(file.game_text(index), limits, true).problems);
+    let record = parse_game_with(file.game_text(index), Limits::default(), true);
+    let size = record.root.size.and_then(|v| parse_size(v.raw));
+    let size = size.unwrap_or(BoardSize::STANDARD);
+    let marks = record
+        .nodes
+        .iter()
+        .chain(&record.side_nodes)
+        .filter_map(|n| {
+            let mv = n.mv?;
+            let MoveTarget::At(p) = mv.target else {
+                return None;
+            };
+            let message = "a pass mark off the board in both coordinates";
+            size.is_pass_mark(p).then(|| {
+                Finding::new(
+                    Code::OffBoard,
+                    Severity::Warning,
+                    mv.offset as usize,
+                    message,
+                )
+            })
+        });
+    findings.extend(marks);
+    findings.extend(record.problems);
     findings
 }
 

@@ -242,8 +242,8 @@ fn move_code(target: MoveTarget, size: BoardSize) -> MoveCode {
     match target {
         MoveTarget::Pass => PASS,
         MoveTarget::At(p) if size.contains(p) => p.row as u16 * size.width as u16 + p.col as u16,
-        // `tt`: a pass on boards up to 19×19.
-        MoveTarget::At(p) if p.col == 19 && p.row == 19 && size.width <= 19 => PASS,
+        // `tt` up to 19×19 and a pass mark (`zz`): passes, as the replay reads them.
+        MoveTarget::At(p) if size.is_tt_pass(p) || size.is_pass_mark(p) => PASS,
         MoveTarget::At(_) | MoveTarget::Unreadable => UNREADABLE,
     }
 }

@@ -54,9 +54,9 @@ static ENTRIES: [Entry; Code::ALL.len()] = [
     },
     Entry {
         code: Code::OffBoard,
-        what: "A stone played off the board: the move is void and the player loses the turn.",
-        severity: "error",
-        example: Some("(;GM[1]SZ[9];B[kk])"),
+        what: "A stone played off the board: the move is void and the player loses the turn (error). A value off the board in both coordinates (`zz` on 19x19) is the mark editors and problem books write for a pass (tenuki): it is read as a pass (art. 2) and reported as a warning, with FF[4]'s way to write one (`B[]`). `tt` is a pass up to 19x19 (FF[3] and FF[4]) and a point above; a value off the board in one coordinate only (`sz` on 19x19) stays an error.",
+        severity: "error or warning",
+        example: Some("(;GM[1]SZ[9];B[ej])"),
     },
     Entry {
         code: Code::Suicide,
@@ -279,6 +279,12 @@ static ENTRIES: [Entry; Code::ALL.len()] = [
         what: "A game tree whose `GM` (warning) or `FF` (info) differs from that of the file's first tree: many readers take the first tree's game for the whole file; each tree is read by its own `FF` here.",
         severity: "info or warning",
         example: Some("(;GM[1]FF[4]SZ[9];B[ee])(;GM[1]FF[3]SZ[9];B[ee])"),
+    },
+    Entry {
+        code: Code::SetupConflict,
+        what: "A point named more than once among `AB`, `AW` and `AE` of one node (FF[4] wants each once): the node is read in the order written, the last word on the point standing (`AW[dd]AE[dd]` leaves dd empty), in the main line and in side lines, and the message says what was read. SGFC (its error 38, \"position not unique\") keeps the first word instead: readers disagree on the position.",
+        severity: "error",
+        example: Some("(;GM[1]FF[4]SZ[9]AW[cc][dd]AE[dd];B[ee];W[dd])"),
     },
 ];
 

@@ -3,16 +3,19 @@
 //! inserts the one missing character) the finding is about, and leaves every other byte
 //! as it was. What a fix may never touch: moves and their order, setup stones, the winner
 //! and margin of `RE`, comments' text, private properties, variations; nothing that
-//! carries data is dropped. A finding whose fix would need any of that has none
-//! (`fixable: false`); [`catalogue`] says why, code by code.
+//! carries data is dropped. Two fixes write a move or setup anew without changing what the
+//! audit reads: a pass mark (`W[zz]`) becomes the pass FF[4] writes, and of a point named
+//! twice in one node's setup the word that stands is kept ([`setup`]). A finding whose fix
+//! would need more has none (`fixable: false`); [`catalogue`] says why, code by code.
 
 pub mod catalogue;
+mod setup;
 mod tree;
 
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::finding::{Code, Finding};
+use crate::finding::{Code, Finding, Severity};
 use crate::sgf::props::{self, Shape};
 use crate::sgf::record::{parse_game_with, Limits};
 use tree::Tree;
@@ -51,6 +54,8 @@ pub fn may_fix(code: Code) -> bool {
             | Code::ParseError
             | Code::SetupAndMove
             | Code::OldPass
+            | Code::SetupConflict
+            | Code::OffBoard
     )
 }
 
@@ -82,10 +87,12 @@ pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
         inserts: Vec::new(),
         split: Vec::new(),
         apart: Vec::new(),
+        unique: Vec::new(),
     };
     let mut fixed = vec![false; findings.len()];
     let mut order: Vec<usize> = (0..findings.len()).collect();
-    order.sort_by_key(|&i| findings[i].offset);
+    // A node's setup is made a set first: merging its repeated AB, AW, AE is then safe.
+    order.sort_by_key(|&i| (findings[i].code != Code::SetupConflict, findings[i].offset));
     let value_open = findings.iter().any(|f| {
         f.code == Code::ParseError && f.message.starts_with("property value never closed")
     });
@@ -170,6 +177,8 @@ struct Fixer<'a> {
     split: Vec<usize>,
     /// The properties kept apart under [`SECOND_AP`].
     apart: Vec<usize>,
+    /// The nodes whose setup names each point once now.
+    unique: Vec<usize>,
 }
 
 impl Fixer<'_> {
@@ -242,8 +251,41 @@ impl Fixer<'_> {
             }
             Code::BadValue => self.bad_value(i, &name, message),
             Code::SetupAndMove => self.split_setup(i),
+            Code::SetupConflict => self.setup_conflict(i),
+            Code::OffBoard if f.severity == Severity::Warning => self.pass_mark(i, &name),
             _ => false,
         }
+    }
+
+    /// A pass mark (`W[zz]`, off the board in both coordinates) written as the pass of the
+    /// record's `FF`: `W[]` in FF[4], `W[tt]` before it on boards up to 19x19.
+    fn pass_mark(&mut self, i: usize, name: &str) -> bool {
+        if !matches!(name, "B" | "W") || self.values(i).len() != 1 {
+            return false;
+        }
+        let root = |id: &str| {
+            let p = self
+                .tree
+                .props
+                .iter()
+                .find(|p| p.node == 0 && p.name() == id)?;
+            p.values.first().map(|(v, _)| v.trim().to_string())
+        };
+        let ff4 = root("FF").and_then(|v| v.parse::<u32>().ok()) == Some(4);
+        let sides = root("SZ").map_or(vec![19], |v| {
+            v.split(':')
+                .map(|n| n.trim().parse().unwrap_or(99))
+                .collect()
+        });
+        let pass = if ff4 {
+            ""
+        } else if sides.iter().all(|&n: &u32| n <= 19) {
+            "tt"
+        } else {
+            return false;
+        };
+        self.model(i).values = vec![pass.to_string()];
+        true
     }
 
     /// `AP[YuanYu]` -> `AP[YuanYu:]`: the name, with an empty version.

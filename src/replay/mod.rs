@@ -394,6 +394,10 @@ impl<'r> Replayer<'r> {
         self.last_mover = Some(color);
         let target = match mv.target {
             MoveTarget::At(p) if self.tt_is_pass && p == Point::new(19, 19) => MoveTarget::Pass,
+            MoveTarget::At(p) if self.size.is_pass_mark(p) => {
+                self.pass_mark(&at, p);
+                MoveTarget::Pass
+            }
             t => t,
         };
         let illegal = match target {
@@ -430,6 +434,27 @@ impl<'r> Replayer<'r> {
             Some(f) => self.lost_turn(f, color),
             None => Flow::Go,
         }
+    }
+
+    /// A move off the board in both coordinates (`W[zz]` on 19x19): the mark editors
+    /// write for a pass (a tenuki in a problem book), read as one (art. 2) with a warning.
+    fn pass_mark(&mut self, at: &MovePlace, p: Point) {
+        let (color, size) = (at.color, self.size);
+        let mut f = self.move_finding(
+            Code::OffBoard,
+            Severity::Warning,
+            at,
+            Some(p),
+            format!(
+                "{color} [{}] is off the {}x{} board in both coordinates: read as a pass (art. 2), the mark editors write for one; FF[4] writes a pass as {}[]",
+                p.sgf(),
+                size.width,
+                size.height,
+                color.letter()
+            ),
+        );
+        f.article = Some(2);
+        self.findings.push(f);
     }
 
     fn move_finding(

@@ -354,7 +354,20 @@ mod tests {
         points.sort();
         points.dedup();
         assert_eq!(points.len(), 52 * 52);
-        assert!(rec.setup.iter().all(|(_, c)| *c == Some(Color::Black)));
+        // The last word on a point stands: AW's points (aa, and ab:ba read as the rectangle
+        // aa:bb) are white, the rest black.
+        let white = rec.setup.iter().filter(|(_, c)| *c == Some(Color::White));
+        let white: Vec<String> = white.map(|(p, _)| p.sgf()).collect();
+        assert_eq!(white, ["aa", "ba", "ab", "bb"]);
+        let conflicts = rec
+            .problems
+            .iter()
+            .filter(|f| f.code == Code::SetupConflict);
+        assert_eq!(
+            conflicts.count(),
+            5,
+            "AB's [aa:ZZ] again, [bb], [ZZ]; AW's [aa], [ab:ba]"
+        );
         // Rows that straddle two words of the set, and a second node that lists them again.
         let rec = parse_game("(;SZ[52]AB[ka:pc];AB[kb:pd])", Limits::default());
         assert_eq!(rec.nodes[0].setup.len(), 18);

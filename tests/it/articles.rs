@@ -155,8 +155,8 @@ fn art19_an_illegal_move_is_void_and_the_turn_is_lost() {
     // consecutive-move warning, and W's next move is legal.
     let r = audit("(;SZ[9];B[ee];W[ee];B[cc];W[gg])");
     assert_eq!(findings(&r), vec![("occupied", Some(2), Some(19))]);
-    // Off the board: also void.
-    let r = audit("(;SZ[9];B[ee];W[kk];B[cc])");
+    // Off the board (in one coordinate: off in both it is a pass mark): also void.
+    let r = audit("(;SZ[9];B[ee];W[ek];B[cc])");
     assert_eq!(findings(&r), vec![("off-board", Some(2), Some(19))]);
     // A lost turn is not a pass: B pass, W void, B pass does not end the game.
     let r = audit("(;FF[4]SZ[9];B[ee];W[];B[ee];W[];B[cc])");

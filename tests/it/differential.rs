@@ -88,6 +88,11 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
          (and reports), sgf-parse as properties of their own",
     ),
     (
+        "point-named-twice-in-a-node__setup-no-effect+setup-conflict.sgf",
+        "AW[cc][dd]AE[dd]: sgf-parse lists both words on dd, the fast reader the last one, \
+         which stands (and reports the conflict)",
+    ),
+    (
         "stray-bracket-after-move__parse-error.sgf",
         "W[cc]]: the fast reader reads cc and reports the stray ']', sgf-parse reads the \
          value 'cc]'",

@@ -39,6 +39,7 @@ mod not_counted;
 mod one_cause;
 mod open_board;
 mod places;
+mod problem_trees;
 mod reader_recovery;
 mod repetition_props;
 mod schema;

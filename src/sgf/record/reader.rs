@@ -8,6 +8,7 @@ use crate::sgf::lexer::{Lexer, Token};
 
 use super::{GameRecord, Limits, MoveTarget, Node, RawValue, RecordedMove, RootProps};
 
+mod conflict;
 mod format;
 mod ident;
 mod side;
@@ -15,6 +16,7 @@ mod stones;
 mod values;
 
 use crate::sgf::props::PropDef;
+use conflict::SetupSlots;
 use format::FormatState;
 use ident::{classify, normalize_ident, Prop, RootField};
 use side::{Level, LineRef, SideState};
@@ -211,6 +213,8 @@ struct GameReader<'a> {
     /// The setup points of the node `setup_seen_in` (a node's setup is a set of points).
     setup_seen: PointSet,
     setup_seen_in: u32,
+    /// Where each point of that set stands in [`GameRecord::setup`].
+    setup_slots: SetupSlots,
     /// The identifiers with lower-case letters reported so far, as written.
     lowercase_seen: Vec<&'a str>,
     format: FormatState,
@@ -253,6 +257,7 @@ impl<'a> GameReader<'a> {
             },
             setup_seen: PointSet::EMPTY,
             setup_seen_in: 0,
+            setup_slots: SetupSlots::default(),
             lowercase_seen: Vec::new(),
             format: FormatState::new(text, format_checks),
             again: Vec::new(),

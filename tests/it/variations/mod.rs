@@ -640,11 +640,11 @@ fn setup_and_double_moves_in_side_lines_are_named_by_them() {
 
 #[test]
 fn planted_kinds_in_a_side_line_with_line_breaks() {
-    let text = "(;FF[4]GM[1]SZ[9]\n;B[cc];W[dd]\n(;B[ee])\n(;B[zz];W[k]\n;B[tt];W[]\n;B[cc]))";
+    let text = "(;FF[4]GM[1]SZ[9]\n;B[cc];W[dd]\n(;B[ee])\n(;B[ez];W[k]\n;B[tt];W[]\n;B[cc]))";
     assert_eq!(
         rule_findings(text),
         sorted(vec![
-            at(text, "B[zz]", 0, "off-board", 3, Some("1")),
+            at(text, "B[ez]", 0, "off-board", 3, Some("1")),
             at(text, "W[k]", 0, "bad-property", 4, Some("1")),
             // B[tt] and W[] are passes on a 9x9 board: the game ended; B[cc] is a move
             // after the end, and occupied.

@@ -212,6 +212,12 @@ impl Referee {
         let target = match target {
             // `tt` is a pass on boards up to 19x19.
             Target::At(19, 19) => Target::Pass,
+            // Off the board in both coordinates: an editor's pass mark, read as a pass
+            // with a warning of its own.
+            Target::At(c, r) if c >= n && r >= n => {
+                out.push("off-board");
+                Target::Pass
+            }
             t => t,
         };
         match target {

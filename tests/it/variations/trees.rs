@@ -284,14 +284,15 @@ impl Generator {
         Some(choice)
     }
 
-    /// A point off the board that is not `tt` (a pass).
+    /// A point off the board in one coordinate: neither `tt` nor a pass mark (off in
+    /// both), which are passes.
     fn off_board(&mut self) -> Target {
         let n = self.n;
         let (mut c, mut row);
         loop {
             c = self.rng.below(52);
             row = self.rng.below(52);
-            if (c >= n || row >= n) && (c, row) != (19, 19) {
+            if (c >= n) != (row >= n) && (c, row) != (19, 19) {
                 break;
             }
         }

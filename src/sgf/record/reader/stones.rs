@@ -35,8 +35,8 @@ fn code(stone: Option<Color>) -> u8 {
 const MAX_UNDO: usize = 1 << 22;
 
 /// When a point's stone was placed: the moves on the path then (the stone is surely there
-/// while that is still the count) and the node that placed it (a point set twice in one
-/// node is another problem).
+/// while that is still the count) and the node that placed it (a point named again in
+/// the same node is judged against what it held before that node: the last word stands).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Stamp {
     moves: u32,
@@ -70,6 +70,9 @@ pub(super) struct SureStones {
     what: Vec<u8>,
     /// Filled when setup first places a stone (moves alone need none).
     stamps: Vec<Stamp>,
+    /// The setup node that last wrote each point, and what the point held, with its
+    /// stamp, before that node.
+    before_node: Vec<(u32, u8, Stamp)>,
     moves: u32,
     pending: Option<Pending>,
     variations: Variations,
@@ -91,6 +94,7 @@ impl SureStones {
             size,
             what: vec![EMPTY; size.width as usize * size.height as usize],
             stamps: Vec::new(),
+            before_node: Vec::new(),
             moves: 0,
             pending: None,
             variations: Variations::default(),
@@ -167,10 +171,16 @@ impl SureStones {
         }
         if self.stamps.is_empty() {
             self.stamps = vec![Stamp::default(); self.what.len()];
+            self.before_node = vec![(u32::MAX, EMPTY, Stamp::default()); self.what.len()];
         }
         self.settle_last_move();
         let i = self.size.index(p);
-        let (held, stamp) = (self.what[i], self.stamps[i]);
+        let (mut held, mut stamp) = (self.what[i], self.stamps[i]);
+        match self.before_node[i] {
+            // Named again in this node: the last word is judged against the node's start.
+            (written_in, was, was_stamp) if written_in == node => (held, stamp) = (was, was_stamp),
+            _ => self.before_node[i] = (node, held, stamp),
+        }
         let put = code(stone);
         let nothing =
             stamp.node != node && held == put && (put == EMPTY || stamp.moves == self.moves);
@@ -228,7 +238,9 @@ mod tests {
         let mut s = board();
         assert_eq!(s.setup(p("aa"), None, 1), Some(Effect::Nothing));
         assert_eq!(s.setup(p("aa"), B, 1), Some(Effect::Changes));
-        // Twice in one node: another problem, not this one.
+        // Named again in one node: the last word, against the point before the node.
+        assert_eq!(s.setup(p("aa"), B, 1), Some(Effect::Changes));
+        assert_eq!(s.setup(p("aa"), None, 1), Some(Effect::Nothing));
         assert_eq!(s.setup(p("aa"), B, 1), Some(Effect::Changes));
         assert_eq!(s.setup(p("aa"), B, 2), Some(Effect::Nothing));
         assert_eq!(s.setup(p("aa"), W, 3), Some(Effect::Changes));

@@ -23,8 +23,15 @@ impl PointSet {
     }
 
     /// Adds the points of one row from column `c0` to `c1`, a word at a time, pushing
-    /// those that were not there yet: a rectangle costs its rows, not its points.
-    pub(super) fn insert_row(&mut self, row: u8, c0: u8, c1: u8, out: &mut Vec<Point>) {
+    /// those that were not there yet to `out`, and those that were to `again` when it is
+    /// given: a rectangle costs its rows, not its points.
+    pub(super) fn insert_row(
+        &mut self,
+        row: u8,
+        (c0, c1): (u8, u8),
+        out: &mut Vec<Point>,
+        mut again: Option<&mut Vec<Point>>,
+    ) {
         let (first, last) = (
             row as usize * 52 + c0 as usize,
             row as usize * 52 + c1 as usize,
@@ -33,14 +40,22 @@ impl PointSet {
             let from = first.max(word * 64) % 64;
             let to = last.min(word * 64 + 63) % 64;
             let mask = (u64::MAX >> (63 - to)) & (u64::MAX << from);
-            let mut new = mask & !self.0[word];
-            self.0[word] |= mask;
-            while new != 0 {
-                let i = word * 64 + new.trailing_zeros() as usize;
-                out.push(Point::new((i % 52) as u8, (i / 52) as u8));
-                new &= new - 1;
+            let new = mask & !self.0[word];
+            if let Some(again) = again.as_deref_mut() {
+                push_bits(word, mask & self.0[word], again);
             }
+            self.0[word] |= mask;
+            push_bits(word, new, out);
         }
+    }
+}
+
+/// Pushes the points of the set bits of one word of a [`PointSet`].
+fn push_bits(word: usize, mut bits: u64, out: &mut Vec<Point>) {
+    while bits != 0 {
+        let i = word * 64 + bits.trailing_zeros() as usize;
+        out.push(Point::new((i % 52) as u8, (i / 52) as u8));
+        bits &= bits - 1;
     }
 }
 
@@ -56,10 +71,22 @@ pub(super) enum PointList {
 /// Reads a point list value: `dd` or a compressed rectangle `aa:cc`; points already in
 /// `seen` are skipped.
 pub(super) fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>) -> PointList {
+    push_points_again(value, seen, out, None)
+}
+
+/// [`push_points`], pushing the points already in `seen` to `again` when it is given.
+pub(super) fn push_points_again(
+    value: &str,
+    seen: &mut PointSet,
+    out: &mut Vec<Point>,
+    mut again: Option<&mut Vec<Point>>,
+) -> PointList {
     let v = value.trim().as_bytes();
     if let Some(p) = Point::from_sgf(v) {
         if seen.insert(p) {
             out.push(p);
+        } else if let Some(again) = again {
+            again.push(p);
         }
         return PointList::Read;
     }
@@ -68,7 +95,7 @@ pub(super) fn push_points(value: &str, seen: &mut PointSet, out: &mut Vec<Point>
             let (c0, c1) = (a.col.min(b.col), a.col.max(b.col));
             let (r0, r1) = (a.row.min(b.row), a.row.max(b.row));
             for r in r0..=r1 {
-                seen.insert_row(r, c0, c1, out);
+                seen.insert_row(r, (c0, c1), out, again.as_deref_mut());
             }
             return if a.col > b.col || a.row > b.row {
                 PointList::Backwards
@@ -103,25 +130,32 @@ impl<'a> GameReader<'a> {
         }
     }
 
-    /// `AB`, `AW`, `AE`: the points, each once per node, up to [`MAX_SETUP_POINTS`].
+    /// `AB`, `AW`, `AE`: the points, each once per node, up to [`MAX_SETUP_POINTS`]; a
+    /// point the node named before takes this value's word (the last word stands).
     pub(super) fn setup_value(&mut self, stone: Option<Color>, value: &str, off: usize) -> Flow {
         if self.setup_seen_in != self.rec.node_count {
             self.setup_seen = PointSet::EMPTY;
             self.setup_seen_in = self.rec.node_count;
         }
-        let mut pts = Vec::new();
-        let read = push_points(value, &mut self.setup_seen, &mut pts);
+        let (mut pts, mut again) = (Vec::new(), Vec::new());
+        let read = push_points_again(value, &mut self.setup_seen, &mut pts, Some(&mut again));
         if self.tree.in_side_node {
-            self.side.setup_points += pts.len();
+            self.side.setup_points += pts.len() + again.len();
             if self.side.setup_points > MAX_SETUP_POINTS || self.side.full {
                 self.side.full = true;
                 let message = format!("more than {MAX_SETUP_POINTS} setup points in side variations: the rest are not replayed");
                 self.side_limit(off, message);
                 pts.clear();
+                again.clear();
             }
         }
+        self.setup_slots.fill(self.rec.setup.len(), &pts);
         self.rec.setup.extend(pts.into_iter().map(|p| (p, stone)));
-        if !self.tree.in_side_node && self.rec.setup.len() > MAX_SETUP_POINTS {
+        if !again.is_empty() {
+            self.named_again(stone, value, off, &again);
+        }
+        let named = self.rec.setup.len() + self.setup_slots.named_again;
+        if !self.tree.in_side_node && named > MAX_SETUP_POINTS {
             self.rec.problems.push(Finding::new(
                 Code::TooLarge,
                 Severity::Error,
