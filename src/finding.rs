@@ -88,7 +88,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 43] = [
+    pub const ALL: [Code; 44] = [
         Code::ParseError,
         Code::BadEncoding,
         Code::BadProperty,

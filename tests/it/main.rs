@@ -2,7 +2,6 @@
 //! subject, sharing `common` (the binary, the corpora, output parsing, small generators).
 //! Select a subject with a filter: `cargo test --test it -- golden::`.
 
-mod common;
 mod archives;
 mod articles;
 mod board_props;
@@ -11,6 +10,7 @@ mod ci_formats;
 mod ci_gates;
 mod cli;
 mod color;
+mod common;
 mod corpus_names;
 mod diagrams;
 mod differential;

@@ -202,9 +202,9 @@ fn the_table_and_concise_formats_fold_findings_under_the_voided_move() {
             lines[1]
         );
     }
-    // Shown alone (the voided move, off the board, left out by --select), a finding names
-    // the move it follows.
-    let sgf = "(;GM[1]FF[4]SZ[9];B[aa];W[zz];B[bb];W[aa])";
+    // Shown alone (the voided move, off the board in one coordinate, left out by --select),
+    // a finding names the move it follows. (Off in both, `zz`, is an editor's pass mark.)
+    let sgf = "(;GM[1]FF[4]SZ[9];B[aa];W[az];B[bb];W[aa])";
     let out = audit_stdin(&["--select", "occupied", "--color", "never"], sgf);
     let line = out.lines().find(|l| l.contains("[occupied]")).unwrap();
     assert!(line.ends_with("(after the void move 2)"), "{out}");

@@ -288,6 +288,10 @@ fn the_table_counts_the_findings_it_did_not_show() {
     let mut per_severity = std::collections::BTreeMap::new();
     for g in games(&lines) {
         for f in g["findings"].as_array().unwrap() {
+            // A finding that fails the run is shown at any level (a wrong result's warning).
+            if g["status"] == "mismatch" && f["code"] == "result-mismatch" {
+                continue;
+            }
             *per_severity
                 .entry(f["severity"].as_str().unwrap().to_string())
                 .or_insert(0u64) += 1;

@@ -180,8 +180,9 @@ fn findings_in_real_trees_name_the_variation_the_structure_gives() {
         wrong.len(),
         wrong[..wrong.len().min(20)].join("\n")
     );
+    // (About a hundred: one finding per cause folds a node's repeated properties into one.)
     assert!(
-        in_side_lines > 100,
+        in_side_lines > 50,
         "{in_side_lines} findings in side variations"
     );
     // Under --main-line, every finding at a property of a side variation is still there,
