@@ -191,6 +191,26 @@ impl Fixer<'_> {
         })
     }
 
+    /// The properties of `node` named in `names` that hold values and are still there, in
+    /// the order written; `None` when there are none or one holds a character the decoding
+    /// replaced (its bytes are not rewritten).
+    fn node_setup(&self, node: usize, names: &[&str]) -> Option<Vec<usize>> {
+        let setup: Vec<usize> = (0..self.tree.props.len())
+            .filter(|&j| {
+                let p = &self.tree.props[j];
+                p.node == node
+                    && names.contains(&p.name().as_str())
+                    && !p.values.is_empty()
+                    && !self.deleted(j)
+            })
+            .collect();
+        let damaged = setup.iter().any(|&j| {
+            let p = &self.tree.props[j];
+            self.text[p.at..p.end].contains('\u{FFFD}')
+        });
+        (!setup.is_empty() && !damaged).then_some(setup)
+    }
+
     fn deleted(&self, i: usize) -> bool {
         self.models.get(&i).is_some_and(|m| m.deleted)
     }
@@ -472,22 +492,9 @@ impl Fixer<'_> {
         if self.split.contains(&node) {
             return true;
         }
-        let setup: Vec<usize> = (0..self.tree.props.len())
-            .filter(|&j| {
-                let p = &self.tree.props[j];
-                p.node == node
-                    && matches!(p.name().as_str(), "AB" | "AW" | "AE" | "PL")
-                    && !p.values.is_empty()
-                    && !self.deleted(j)
-            })
-            .collect();
-        let damaged = setup.iter().any(|&j| {
-            let p = &self.tree.props[j];
-            self.text[p.at..p.end].contains('\u{FFFD}')
-        });
-        if setup.is_empty() || damaged {
+        let Some(setup) = self.node_setup(node, &["AB", "AW", "AE", "PL"]) else {
             return false;
-        }
+        };
         let mut node_text = String::new();
         for j in setup {
             node_text.push_str(&self.model(j).render());

@@ -41,22 +41,9 @@ impl Fixer<'_> {
         if self.split.contains(&node) {
             return false;
         }
-        let setup: Vec<usize> = (0..self.tree.props.len())
-            .filter(|&j| {
-                let p = &self.tree.props[j];
-                p.node == node
-                    && matches!(p.name().as_str(), "AB" | "AW" | "AE")
-                    && !p.values.is_empty()
-                    && !self.deleted(j)
-            })
-            .collect();
-        let damaged = setup.iter().any(|&j| {
-            let p = &self.tree.props[j];
-            self.text[p.at..p.end].contains('\u{FFFD}')
-        });
-        if setup.is_empty() || damaged {
+        let Some(setup) = self.node_setup(node, &["AB", "AW", "AE"]) else {
             return false;
-        }
+        };
         let mut last: HashMap<Point, (usize, usize)> = HashMap::new();
         for &j in &setup {
             for (k, v) in self.values(j).iter().enumerate() {

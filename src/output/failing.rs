@@ -143,13 +143,7 @@ impl Reporter for FailingReporter<'_> {
     }
 
     fn error(&mut self, error: &InputError) -> io::Result<()> {
-        writeln!(
-            self.out,
-            "{}: {}: {}",
-            for_terminal(&error.path),
-            paint(self.color, severity_style(Severity::Error), "error"),
-            for_terminal(&error.message)
-        )
+        super::table::write_input_error(&mut self.out, self.color, error)
     }
 
     fn summary(&mut self, s: &Summary) -> io::Result<()> {

@@ -103,6 +103,22 @@ fn render(game: &GameReport, out: &mut Vec<u8>, color: bool) {
 /// out (`12,750 info findings not shown: --min-severity info shows them`), and the games
 /// that fail the run (`--format failing`). Nothing about findings under `--quiet`, which
 /// asks for no games.
+/// An input that could not be read, as the table and the failing view print it:
+/// `path: error: message`.
+pub(super) fn write_input_error(
+    out: &mut impl Write,
+    color: bool,
+    error: &InputError,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: {}: {}",
+        for_terminal(&error.path),
+        paint(color, severity_style(Severity::Error), "error"),
+        for_terminal(&error.message)
+    )
+}
+
 pub fn hints(s: &Summary, shown: [u64; 3], omitted: u64, quiet: bool) -> Vec<String> {
     let mut hints = Vec::new();
     let hidden: Vec<(Severity, u64)> = Severity::ALL
@@ -199,13 +215,7 @@ impl Reporter for TableReporter<'_> {
     }
 
     fn error(&mut self, error: &InputError) -> io::Result<()> {
-        writeln!(
-            self.out,
-            "{}: {}: {}",
-            for_terminal(&error.path),
-            paint(self.color, severity_style(Severity::Error), "error"),
-            for_terminal(&error.message)
-        )
+        write_input_error(&mut self.out, self.color, error)
     }
 
     fn summary(&mut self, s: &Summary) -> io::Result<()> {

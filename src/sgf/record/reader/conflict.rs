@@ -18,8 +18,10 @@ pub(super) struct SetupSlots {
     /// Per point (`row * 52 + col`): its index in [`super::GameRecord::setup`]; allocated
     /// at the game's first setup point.
     slot: Vec<u32>,
-    /// Setup points named again in the game so far: they count toward the limit of setup
-    /// points, as the work they cost does.
+    /// Setup points named again with another word in the game so far: they count toward
+    /// the limit of setup points, as the work they cost does. (A point named again with the
+    /// word it holds changes nothing: a node that repeats one rectangle costs what the
+    /// board holds.)
     pub(super) named_again: usize,
 }
 
@@ -65,7 +67,6 @@ impl GameReader<'_> {
         off: usize,
         again: &[Point],
     ) {
-        self.setup_slots.named_again += again.len();
         let start = self.current.as_ref().map_or(0, |n| n.setup_start as usize);
         let (mut count, mut named) = (0usize, Vec::new());
         for &p in again {
@@ -76,6 +77,9 @@ impl GameReader<'_> {
                 continue;
             };
             count += 1;
+            if entry.1 != stone {
+                self.setup_slots.named_again += 1;
+            }
             if named.len() < NAMED {
                 named.push((p, entry.1));
             }
