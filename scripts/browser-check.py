@@ -268,19 +268,27 @@ WIDTHS = (1280, 800)
 def measure(page, work, width):
     """The layout of `page` at `width` CSS pixels, as MEASURE reports it."""
     measured = Path(work) / f"measured-{width}-{page.name}"
+    return run_in_page(page, measured, MEASURE, LAYOUT, work, [f"--window-size={width},1800"],
+                       f"no layout measured for {page} at {width}px")
+
+
+def run_in_page(page, copy, script, found, work, flags, failure):
+    """`page` with `script` added before its `</body>`, written to `copy` and loaded in
+    Chromium; the JSON the script writes into the element `found` matches. RuntimeError
+    with `failure` and Chromium's last words when there is none."""
     text = page.read_text()
     at = text.rfind("</body>")
-    measured.write_text(text[:at] + MEASURE + text[at:])
+    copy.write_text(text[:at] + script + text[at:])
     profile = tempfile.mkdtemp(dir=work)
     dom = subprocess.run(
-        [chromium(), *FLAGS, f"--user-data-dir={profile}", f"--window-size={width},1800",
-         "--virtual-time-budget=5000", "--dump-dom", measured.resolve().as_uri()],
+        [chromium(), *FLAGS, f"--user-data-dir={profile}", *flags,
+         "--virtual-time-budget=5000", "--dump-dom", copy.resolve().as_uri()],
         capture_output=True, text=True, timeout=180,
     )
     shutil.rmtree(profile, ignore_errors=True)
-    m = LAYOUT.search(dom.stdout)
+    m = found.search(dom.stdout)
     if not m:
-        raise RuntimeError(f"no layout measured for {page} at {width}px: {dom.stderr[-2000:]}")
+        raise RuntimeError(f"{failure}: {dom.stderr[-2000:]}")
     return json.loads(html.unescape(m.group(1)))
 
 
@@ -397,20 +405,8 @@ LINKS = re.compile(r'<pre id="links">(.*?)</pre>', re.S)
 def follow_links(page, work):
     """What each game link of `page` loads, opened from the page's own folder."""
     followed = page.with_name(f"followed-{page.name}")
-    text = page.read_text()
-    at = text.rfind("</body>")
-    followed.write_text(text[:at] + FOLLOW + text[at:])
-    profile = tempfile.mkdtemp(dir=work)
-    dom = subprocess.run(
-        [chromium(), *FLAGS, f"--user-data-dir={profile}", "--allow-file-access-from-files",
-         "--virtual-time-budget=5000", "--dump-dom", followed.resolve().as_uri()],
-        capture_output=True, text=True, timeout=180,
-    )
-    shutil.rmtree(profile, ignore_errors=True)
-    m = LINKS.search(dom.stdout)
-    if not m:
-        raise RuntimeError(f"no links followed in {page}: {dom.stderr[-2000:]}")
-    return json.loads(html.unescape(m.group(1)))
+    return run_in_page(page, followed, FOLLOW, LINKS, work, ["--allow-file-access-from-files"],
+                       f"no links followed in {page}")
 
 
 def check_links(work, problems):

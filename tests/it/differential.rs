@@ -53,18 +53,6 @@ fn fast(text: &str) -> (Moves, Setup, bool) {
     (moves, setup, merged)
 }
 
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| e.into_path())
-        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
-        .collect();
-    out.sort();
-    out
-}
-
 /// Files where the readers differ by design, with the reason.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     (
@@ -213,7 +201,7 @@ fn compare(files: &[PathBuf]) -> (usize, usize) {
 
 #[test]
 fn both_readers_agree_on_the_project_corpus() {
-    let (compared, _) = compare(&sgf_files(&common::root().join("corpus")));
+    let (compared, _) = compare(&common::sgf_files(&common::root().join("corpus")));
     assert!(compared >= 80, "{compared}");
 }
 
@@ -222,7 +210,7 @@ fn both_readers_agree_on_the_real_games() {
     let Some(shared) = common::shared_corpus() else {
         return;
     };
-    let (compared, unread) = compare(&sgf_files(&shared.join("real")));
+    let (compared, unread) = compare(&common::sgf_files(&shared.join("real")));
     // sgf-parse refuses a few damaged files outright (truncated, unclosed values); every
     // game it reads, the fast reader reads the same.
     assert!(compared >= 4_500, "{compared} compared");
@@ -234,7 +222,7 @@ fn both_readers_agree_on_the_tygem_collections() {
     let Some(shared) = common::shared_corpus() else {
         return;
     };
-    let (compared, unread) = compare(&sgf_files(&shared.join("tygem")));
+    let (compared, unread) = compare(&common::sgf_files(&shared.join("tygem")));
     assert_eq!(compared, 70_302);
     assert_eq!(unread, 0);
 }

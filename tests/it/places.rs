@@ -133,26 +133,13 @@ fn is_wide(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) || bytes.contains(&0)
 }
 
-/// The `.sgf` files under a folder, sorted.
-fn sgf_files(folder: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(folder)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| e.into_path())
-        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Checks every file as it is; every `rewrite_every`th file (and every file when it is 1)
 /// also in every other line-end convention; in files of more than `big_games` games, every
 /// `step`th game only.
 fn check_folder(folder: &Path, rewrite_every: usize, big_games: usize, step: usize) -> usize {
     let mut rng = Rng::new(7);
     let (mut wrong, mut checked) = (Vec::new(), 0);
-    let files = sgf_files(folder);
+    let files = common::sgf_files(folder);
     assert!(!files.is_empty(), "{} holds SGF files", folder.display());
     for (n, path) in files.iter().enumerate() {
         let bytes = std::fs::read(path).unwrap();

@@ -52,6 +52,19 @@ pub fn real_corpus_json() -> Option<&'static Output> {
         .as_ref()
 }
 
+/// The `.sgf` files (any case) under a folder, its subfolders included, sorted.
+pub fn sgf_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(folder)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Parses JSON Lines output into values.
 pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
     String::from_utf8(stdout.to_vec())
