@@ -6,7 +6,7 @@
 //! generated games in every convention, with blank lines, a byte-order mark, UTF-16 and
 //! text in several scripts.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use proptest::prelude::*;
 use sgfaudit::audit::AuditOptions;
