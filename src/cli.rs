@@ -31,24 +31,20 @@ use paths::{gather_paths, jobs};
 pub(crate) use suggest::unknown_code;
 
 /// What `--help` says after the options: exit codes and where the finding codes are.
-const EXIT_HELP: &str =
-    "Exit codes: 0 no game meets --fail-on (or --exit-zero); 1 some game does; \
+fn exit_help() -> String {
+    format!(
+        "Exit codes: 0 no game meets --fail-on (or --exit-zero); 1 some game does; \
 2 a bad option, an input that cannot be read, or no SGF found.\n\
-Finding codes: parse-error, bad-encoding, bad-property, too-large, occupied, off-board, \
-suicide, ko, superko, cycle, consecutive-move, move-after-end, setup-in-game, \
-handicap-mismatch, komi-normalized, unknown-rules, unparsed-result, result-mismatch, \
-counting-convention, open-board, setup-without-liberties, handicap-inferred, not-go, duplicate; format: \
-unknown-property, long-identifier, lowercase-identifier, property-version, compose-expected, \
-empty-value, bad-value, old-pass, multiple-values, repeated-property, game-info-format, \
-setup-and-move, two-moves, root-outside-root, setup-no-effect, nul-byte, game-info-twice, \
-mixed-collection, setup-conflict (groups: parse-error, format) \
-(sgfaudit explain CODE).";
+Finding codes: {} (sgfaudit explain CODE).",
+        crate::finding::catalogue::help_list()
+    )
+}
 
 /// Audit Go (weiqi, baduk) game records: replay every game under the Chinese Weiqi Rules
 /// (2002), report illegal moves and repeated positions, count the final position by area
 /// and check the result written in RE[].
 #[derive(Debug, Parser)]
-#[command(name = "sgfaudit", version, about, long_about = None, after_help = EXIT_HELP)]
+#[command(name = "sgfaudit", version, about, long_about = None, after_help = exit_help())]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -214,7 +210,7 @@ impl GameOptions {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = EXIT_HELP)]
+#[command(after_help = exit_help())]
 pub struct AuditArgs {
     /// Files, folders (walked for *.sgf in any case and for archives), archives read in
     /// place (.sgf.gz, .zip, .tar, .tar.gz/.tgz, .tar.bz2/.tbz2, .tar.xz/.txz: their *.sgf

@@ -40,23 +40,9 @@ pub struct Plan {
     pub fixed: Vec<bool>,
 }
 
-/// The codes some finding of which a fix can answer.
+/// The codes some finding of which a fix can answer (their declarations say so).
 pub fn may_fix(code: Code) -> bool {
-    matches!(
-        code,
-        Code::ComposeExpected
-            | Code::EmptyValue
-            | Code::RepeatedProperty
-            | Code::MultipleValues
-            | Code::GameInfoFormat
-            | Code::LowercaseIdentifier
-            | Code::BadValue
-            | Code::ParseError
-            | Code::SetupAndMove
-            | Code::OldPass
-            | Code::SetupConflict
-            | Code::OffBoard
-    )
+    code.may_fix()
 }
 
 /// Marks each finding of a game that `--fix` rewrites away (`fixable`).
