@@ -1,8 +1,8 @@
-//! The one place a finding code is declared: [`declare_codes!`] takes each code's parts
-//! (name, severity, article, groups, FF[4] specification, whether the replay voids the
-//! move, what it means, an example record, what `audit --fix` does) and makes the `Code`
-//! enum, [`Code::ALL`] and the table every list of codes is read from: the catalogue and
-//! `sgfaudit explain`, the guide's codes page, the SARIF rules, the schema's enums, the
+//! How a finding code is declared once (in `codes.rs`): `declare_codes!` takes each code's
+//! parts (name, severity, article, groups, FF[4] specification, whether the replay voids
+//! the move, what it means, an example record, what `audit --fix` does) and makes the
+//! `Code` enum, [`Code::ALL`] and the table every list of codes is read from: the catalogue
+//! and `sgfaudit explain`, the guide's codes page, the SARIF rules, the schema's enums, the
 //! `--help` list and the fix catalogue. A declaration that leaves out a part does not
 //! compile; the tests below hold the parts to their form.
 
