@@ -90,7 +90,7 @@ fn audit_in_process(files: &[PathBuf], jobs: usize) -> usize {
         jobs,
         progress: ProgressMode::Never,
         input_errors: Vec::new(),
-        errors_to_stderr: false,
+        on_input_error: Default::default(),
         part: sgfaudit::run::Part::All,
         gate: Default::default(),
     };

@@ -441,7 +441,7 @@ impl DupsArgs {
             input_errors,
             jobs: jobs(self.jobs)?,
             progress: self.progress.into(),
-            errors_to_stderr: true,
+            on_input_error: Default::default(),
             part: self.shard.map_or(Part::All, Part::Shard),
         })
     }
@@ -621,7 +621,7 @@ impl AuditArgs {
             jobs,
             progress: self.progress.into(),
             input_errors: list_errors,
-            errors_to_stderr: true,
+            on_input_error: Default::default(),
             part: self.shard.map_or(Part::All, Part::Shard),
         })
     }

@@ -34,7 +34,7 @@ pub fn settings(
         .and_then(|file| args.run_config_with(&file.unwrap_or_default()))
         .map_err(|message| OptionError::Invalid(message_by_name(&message)))?;
     config.progress = crate::output::progress::ProgressMode::Never;
-    config.errors_to_stderr = false;
+    config.on_input_error = Default::default();
     config.gate.quiet = false;
     Ok(config)
 }

@@ -45,7 +45,7 @@ fn dups_keys<'py>(
             .collect(),
         jobs: 1,
         progress: ProgressMode::Never,
-        errors_to_stderr: false,
+        on_input_error: Default::default(),
         part: Part::Pieces(pieces),
     };
     let (lines, outcome) = py

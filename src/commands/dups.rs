@@ -97,7 +97,7 @@ pub fn earlier_copies(
         input_errors: Vec::new(),
         jobs,
         progress: ProgressMode::Never,
-        errors_to_stderr: false,
+        on_input_error: Default::default(),
         part: crate::run::Part::All,
     };
     let found = search(&config, DEFAULT_MEMORY).map_err(|e| e.to_string())?;
@@ -314,10 +314,12 @@ pub fn dups(args: &DupsArgs) -> io::Result<u8> {
     };
     // An input error the report shows is echoed to standard error only when standard
     // error is somewhere else.
-    config.errors_to_stderr = !destination.shares_stderr;
+    let echo = !destination.shares_stderr || args.format() == DupsFormat::KEYS;
+    if echo {
+        config.on_input_error = super::input_errors_to_stderr();
+    }
     let mut out = destination.out;
     if args.format() == DupsFormat::KEYS {
-        config.errors_to_stderr = true;
         let outcome = write_keys(&config, &mut out)?;
         out.flush()?;
         return Ok(if outcome.errors.is_empty() { 0 } else { 2 });
@@ -337,7 +339,7 @@ pub fn dups(args: &DupsArgs) -> io::Result<u8> {
             return Ok(2);
         }
     };
-    if args.from_keys && config.errors_to_stderr {
+    if args.from_keys && echo {
         let mut err = io::stderr().lock();
         for e in &found.outcome.errors {
             writeln!(err, "sgfaudit: {}: {}", e.path, e.message)?;

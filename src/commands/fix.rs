@@ -4,7 +4,6 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use rayon::prelude::*;
 
@@ -13,8 +12,8 @@ use crate::game::parse_size;
 use crate::geom::BoardSize;
 use crate::input::path_text::path_text;
 use crate::input::source::read_file;
-use crate::input::walk::{expand_with, Input, WalkOptions};
 use crate::output::{InputError, Rendered, Renderer, Reporter, Summary};
+use crate::run::driver::Driver;
 use crate::run::LoadedFile;
 use crate::sgf::record::{parse_game_with, Limits, MoveTarget};
 
@@ -40,26 +39,9 @@ pub enum Outcome {
     Failed(String),
 }
 
-/// The plain files of the inputs; an error for standard input and archives.
-pub fn files(paths: &[PathBuf], walk: WalkOptions) -> Result<Vec<PathBuf>, String> {
-    let (inputs, errors) = expand_with(paths, walk);
-    if let Some(e) = errors.first() {
-        return Err(format!("{}: {}", e.path, e.message));
-    }
-    inputs
-        .into_iter()
-        .map(|input| match input {
-            Input::File(p) => Ok(p),
-            Input::Stdin => Err("--fix and --diff rewrite files: standard input cannot be \
-                rewritten (save it to a file first)"
-                .to_string()),
-            Input::Archive(p, _) => Err(format!(
-                "{}: --fix and --diff rewrite plain files: an archive or a .gz cannot be \
-                 rewritten (unpack it first, or leave it out with --exclude)",
-                path_text(&p)
-            )),
-        })
-        .collect()
+/// The plain files of the driver's inputs; an error for standard input and archives.
+pub fn files(driver: &Driver) -> Result<Vec<PathBuf>, String> {
+    driver.plain_files()
 }
 
 /// The format findings of a game, as its audit reports them: the splitter's and the
@@ -247,19 +229,9 @@ impl FileFix {
     }
 }
 
-/// A file's length and time of change, to notice that it changed after it was read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stamp(Option<(u64, Option<SystemTime>)>);
-
-impl Stamp {
-    pub fn of(path: &Path) -> Stamp {
-        Stamp(
-            std::fs::metadata(path)
-                .ok()
-                .map(|m| (m.len(), m.modified().ok())),
-        )
-    }
-}
+/// A file's length and time of change, to notice that it changed after it was read: the
+/// stamp the driver takes of each file.
+pub use crate::input::stamp::Stamp;
 
 /// What `--fix` or `--diff` did: findings fixed, files changed, files left for a guessed
 /// encoding, errors.
@@ -271,38 +243,44 @@ pub struct Done {
     pub errors: Vec<String>,
 }
 
-/// Fixes (`write`) or diffs every file; the diffs go to `out`, in the order of the files.
-pub fn fix_all(files: &[PathBuf], write: bool, out: &mut dyn Write) -> io::Result<Done> {
-    let outcomes: Vec<Outcome> = files
-        .par_iter()
-        .map(|path| {
-            let stamp = Stamp::of(&std::fs::canonicalize(path).unwrap_or(path.clone()));
-            match fix_file(path) {
-                Outcome::Fix(fix) if write && fix.changes() => match fix.write(&stamp) {
-                    Ok(()) => Outcome::Fix(fix),
-                    Err(e) => Outcome::Failed(e),
-                },
-                other => other,
-            }
-        })
-        .collect();
+/// Fixes (`write`) or diffs every file on the driver's pool; the diffs go to `out`, in
+/// the order of the files.
+pub fn fix_all(
+    driver: &mut Driver,
+    files: &[PathBuf],
+    write: bool,
+    out: &mut dyn Write,
+) -> io::Result<Done> {
     let mut done = Done::default();
-    for outcome in outcomes {
+    let work = |path: &Path, stamp: Stamp| match fix_file(path) {
+        Outcome::Fix(fix) if write && fix.changes() => match fix.write(&stamp) {
+            Ok(()) => Outcome::Fix(fix),
+            Err(e) => Outcome::Failed(e),
+        },
+        other => other,
+    };
+    driver.each_file(files, work, &mut |outcome| done.add(outcome, write, out))?;
+    out.flush()?;
+    Ok(done)
+}
+
+impl Done {
+    /// Counts what became of one file; its diff goes to `out` unless it was written.
+    fn add(&mut self, outcome: Outcome, written: bool, out: &mut dyn Write) -> io::Result<()> {
         match outcome {
             Outcome::Fix(fix) if fix.changes() => {
-                done.fixed += fix.fixed;
-                done.files += 1;
-                if !write {
+                self.fixed += fix.fixed;
+                self.files += 1;
+                if !written {
                     out.write_all(fix.diff().as_bytes())?;
                 }
             }
             Outcome::Fix(_) => {}
-            Outcome::Guessed(name) => done.guessed.push(name),
-            Outcome::Failed(e) => done.errors.push(e),
+            Outcome::Guessed(name) => self.guessed.push(name),
+            Outcome::Failed(e) => self.errors.push(e),
         }
+        Ok(())
     }
-    out.flush()?;
-    Ok(done)
 }
 
 /// A reporter whose summary also says what `--fix` fixed.

@@ -9,8 +9,22 @@ mod show;
 use std::io::{self, Write};
 
 use crate::cli::{AuditArgs, DupsArgs, ScoreArgs, ShowArgs};
-use crate::run::run;
+use crate::output::sanitize::for_terminal;
+use crate::run::driver::{Driver, Inputs, OnInputError};
+use crate::run::{run, Part};
 use destination::Destination;
+
+/// Each input error written to standard error as soon as it is known.
+fn input_errors_to_stderr() -> OnInputError {
+    OnInputError::new(|e| {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "sgfaudit: {}: {}",
+            for_terminal(&e.path),
+            for_terminal(&e.message)
+        );
+    })
+}
 
 /// `sgfaudit audit`: 0 when no game has a `--fail-on` status, 1 when some game does, 2
 /// when an input could not be read or an option is wrong.
@@ -46,7 +60,9 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     }
     // An input error the report shows is echoed to standard error only when standard
     // error is somewhere else.
-    config.errors_to_stderr = !destination.shares_stderr;
+    if !destination.shares_stderr {
+        config.on_input_error = input_errors_to_stderr();
+    }
     let fixed = match fix_first(args, &config)? {
         FixStep::Exit(code) => return Ok(code),
         FixStep::Audit(done) => done,
@@ -81,15 +97,22 @@ fn fix_first(args: &AuditArgs, config: &crate::run::RunConfig) -> io::Result<Fix
     if !args.fix && !args.diff {
         return Ok(FixStep::Audit(fix::Done::default()));
     }
+    // Every file, whatever the shard; a bad line of a list is the audit's to report.
+    let inputs = Inputs {
+        input_errors: &[],
+        part: &Part::All,
+        ..config.inputs()
+    };
+    let mut driver = Driver::new(inputs)?;
     let mut err = io::stderr().lock();
-    let files = match fix::files(&config.paths, config.walk.clone()) {
+    let files = match fix::files(&driver) {
         Ok(files) => files,
         Err(message) => {
             writeln!(err, "sgfaudit: {message}")?;
             return Ok(FixStep::Exit(2));
         }
     };
-    let done = fix::fix_all(&files, args.fix, &mut io::stdout().lock())?;
+    let done = fix::fix_all(&mut driver, &files, args.fix, &mut io::stdout().lock())?;
     for e in &done.errors {
         writeln!(err, "sgfaudit: {e}")?;
     }

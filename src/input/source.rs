@@ -1,13 +1,12 @@
 //! Reading a file's bytes: memory-mapped when it is big, a plain read otherwise, within
 //! limits, and noticing a file that changes while it is read.
 
-use std::fs::{File, Metadata};
+use crate::input::guard::Watch;
+pub use crate::input::stamp::Stamp;
+use std::fs::File;
 use std::io::{self, Read};
 use std::ops::Deref;
 use std::path::Path;
-use std::time::SystemTime;
-
-use crate::input::guard::Watch;
 
 /// Files at least this big are memory-mapped; smaller ones are read (a map costs more
 /// than it saves on a few kilobytes).
@@ -53,38 +52,6 @@ impl Bytes {
     }
 }
 
-/// What a file looked like when it was opened, to notice that it changed while it was read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stamp {
-    len: u64,
-    modified: Option<SystemTime>,
-}
-
-impl Stamp {
-    fn of(meta: &Metadata) -> Stamp {
-        Stamp {
-            len: meta.len(),
-            modified: meta.modified().ok(),
-        }
-    }
-
-    /// Why the file at `path` is no longer the one read, if it is not.
-    pub fn changed(&self, path: &Path, bytes: &Bytes) -> Option<String> {
-        let now = std::fs::metadata(path).ok().map(|m| Stamp::of(&m));
-        if !bytes.lost_pages() && now == Some(*self) {
-            return None;
-        }
-        let size = match now {
-            Some(now) if now.len != self.len => {
-                format!("{} bytes when opened, {} bytes now", self.len, now.len)
-            }
-            Some(_) => "rewritten".to_string(),
-            None => "gone".to_string(),
-        };
-        Some(format!("the file changed while it was read ({size})"))
-    }
-}
-
 /// Opens a path that is not a folder, with what it looked like when opened.
 fn open_not_dir(path: &Path) -> io::Result<(File, std::fs::Metadata)> {
     let file = File::open(path)?;
@@ -104,7 +71,7 @@ pub fn read_file(path: &Path) -> io::Result<Bytes> {
     let (file, meta) = open_not_dir(path)?;
     let bytes = read_limited(file, meta.len(), "a file")?;
     if meta.is_file() {
-        if let Some(changed) = Stamp::of(&meta).changed(path, &bytes) {
+        if let Some(changed) = Stamp::of_metadata(&meta).changed(path, &bytes) {
             return Err(io::Error::other(changed));
         }
     }
@@ -123,7 +90,7 @@ pub fn open_file(path: &Path) -> io::Result<(Bytes, Option<Stamp>)> {
             None,
         ));
     }
-    let stamp = Stamp::of(&meta);
+    let stamp = Stamp::of_metadata(&meta);
     if meta.len() > MAX_FILE {
         return Err(too_large(MAX_FILE, "a file"));
     }

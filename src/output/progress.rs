@@ -104,6 +104,15 @@ impl Progress {
         }
     }
 
+    /// Reports what is done so far of a pass over whole files (`--fix`): `bytes_done`
+    /// bytes of the files.
+    pub fn update_files(&self, bytes_done: u64, files: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.position(bytes_done));
+            bar.set_message(format!("{files} files"));
+        }
+    }
+
     /// Every game is done: the bar is full, then cleared.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {

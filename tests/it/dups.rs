@@ -27,7 +27,7 @@ fn config(paths: Vec<PathBuf>, jobs: usize) -> GamesConfig {
         input_errors: Vec::new(),
         jobs,
         progress: ProgressMode::Never,
-        errors_to_stderr: false,
+        on_input_error: Default::default(),
         part: sgfaudit::run::Part::All,
     }
 }

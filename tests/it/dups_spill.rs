@@ -19,7 +19,7 @@ fn config(path: PathBuf) -> GamesConfig {
         input_errors: Vec::new(),
         jobs: 2,
         progress: ProgressMode::Never,
-        errors_to_stderr: false,
+        on_input_error: Default::default(),
         part: sgfaudit::run::Part::All,
     }
 }

@@ -362,7 +362,7 @@ fn html_report_shows_the_worst_problem_games_and_says_how_many_more() {
         jobs: 2,
         progress: ProgressMode::Never,
         input_errors: Vec::new(),
-        errors_to_stderr: false,
+        on_input_error: Default::default(),
         part: sgfaudit::run::Part::All,
         gate: Default::default(),
     };

@@ -17,6 +17,7 @@ mod differential;
 mod doc_claims;
 mod doc_examples;
 mod doc_generated;
+mod driver;
 mod dups;
 mod dups_spill;
 mod estimate_accuracy;
