@@ -15,6 +15,8 @@ use std::sync::{mpsc, Arc, OnceLock};
 use std::time::Instant;
 
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
+use crate::check::reason::{Reason, Unread};
+use crate::check::Check;
 use crate::finding::{Code, Finding, Severity};
 use crate::gate::{FailOn, Gate};
 use crate::input::archive::{for_members_in, input_failure, Kind};
@@ -27,7 +29,6 @@ use crate::output::progress::{Progress, ProgressMode};
 use crate::output::sanitize::for_terminal;
 use crate::output::{Begin, GameTally, InputError, Rendered, Renderer, Reporter, Summary, SCHEMA};
 use crate::partition::{GameRange, Piece, Shard};
-use crate::score::Check;
 use crate::sgf::record::root_file_format;
 use crate::sgf::values::FileFormat;
 use pieces::{input_size, piece_size, pieces_of_part};
@@ -278,7 +279,7 @@ fn internal_error_report(
         column: input.slice.start.column,
         status: Status::Error,
         size: None,
-        rules: "chinese",
+        rules: crate::rules::RuleSet::Chinese.rules(),
         rules_from: crate::audit::RulesFrom::Default,
         rules_raw: None,
         komi: 0.0,
@@ -295,7 +296,7 @@ fn internal_error_report(
         findings_omitted: 0,
         omitted: Vec::new(),
         score: None,
-        check: Check::not_counted(None, "internal error"),
+        check: Check::not_counted(None, Reason::NotRead(Unread::InternalError)),
         board: None,
         figures: Vec::new(),
     }

@@ -87,7 +87,7 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
             number(o, h)
         }
     }),
-    Column::new("rules", |g, o| raw(o, g.rules)),
+    Column::new("rules", |g, o| raw(o, g.rules.set.name())),
     Column::new("rules_from", |g, o| raw(o, g.rules_from.as_str())),
     Column::new("komi", |g, o| float_cell(o, Some(g.komi))),
     Column::new("handicap", |g, o| number(o, g.handicap)),
@@ -101,7 +101,7 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
         raw(o, g.score.as_ref().map_or("", |s| s.counting.as_str()))
     }),
     Column::new("computed", |g, o| {
-        text(o, g.check.computed.as_deref().unwrap_or(""))
+        text(o, g.check.computed_result().as_deref().unwrap_or(""))
     }),
     Column::new("margin", |g, o| {
         float_cell(o, g.score.as_ref().map(|s| s.compared_margin()))
@@ -109,13 +109,13 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
     Column::new("difference", |g, o| float_cell(o, g.check.difference)),
     Column::new("verdict", |g, o| raw(o, g.check.verdict.as_str())),
     Column::new("reason", |g, o| {
-        text(o, g.check.reason.as_deref().unwrap_or(""))
+        text(o, g.check.reason_text().as_deref().unwrap_or(""))
     }),
     Column::new("confidence", |g, o| {
         float_cell(o, g.check.reported_confidence())
     }),
     Column::new("assumed", |g, o| {
-        text(o, g.check.assumed.as_deref().unwrap_or(""))
+        text(o, g.check.assumed_text().as_deref().unwrap_or(""))
     }),
     Column::new("errors", |g, o| number(o, count(g, Severity::Error))),
     Column::new("warnings", |g, o| number(o, count(g, Severity::Warning))),
@@ -133,6 +133,10 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
     Column::new("black_rank", |g, o| info(o, &g.info.black_rank)),
     Column::new("white_rank", |g, o| info(o, &g.info.white_rank)),
     Column::new("application", |g, o| info(o, &g.info.application)),
+    // Last, so that scripts that index the columns before it keep their places.
+    Column::new("reason_code", |g, o| {
+        raw(o, g.check.reason_code().map_or("", |code| code.as_str()))
+    }),
 ];
 
 /// A cell of game information: empty when the record does not give it.

@@ -41,6 +41,7 @@ mod open_board;
 mod places;
 mod problem_trees;
 mod reader_recovery;
+mod reason_wording;
 mod repetition_props;
 mod schema;
 mod score_audit;
