@@ -3,13 +3,15 @@
 
 use std::collections::BTreeMap;
 
+use crate::check::reason::{Reason, Unread};
+use crate::check::Check;
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Position};
 use crate::input::split::Gravity;
 use crate::komi::{komi_of_record, Komi, KomiCustoms};
 use crate::replay::{replay, Replay};
 use crate::rules::{RuleSet, Rules, Superko};
-use crate::score::{self, Check, DeadPolicy, Score};
+use crate::score::{self, DeadPolicy, Score};
 
 pub mod figure;
 pub mod handicap;
@@ -162,7 +164,8 @@ pub struct GameReport {
     pub column: u32,
     pub status: Status,
     pub size: Option<[u8; 2]>,
-    pub rules: &'static str,
+    /// The rules the game was replayed and counted under (`--superko` applied).
+    pub rules: Rules,
     pub rules_from: RulesFrom,
     /// `RU[]` as written.
     pub rules_raw: Option<String>,
@@ -270,7 +273,7 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         column: slice.start.column,
         status: Status::Ok,
         size: None,
-        rules: RuleSet::Chinese.name(),
+        rules: RuleSet::Chinese.rules(),
         rules_from: RulesFrom::Default,
         rules_raw: None,
         komi: 0.0,
@@ -287,7 +290,7 @@ pub fn audit_game(input: &GameInput<'_>, options: &AuditOptions) -> GameReport {
         findings_omitted: 0,
         omitted: Vec::new(),
         score: None,
-        check: Check::not_counted(None, "the game could not be read"),
+        check: Check::not_counted(None, Reason::NotRead(Unread::Unreadable)),
         board: None,
         figures: Vec::new(),
     };
@@ -422,7 +425,7 @@ fn settle_status(report: &mut GameReport, findings: &[Finding], broken: bool) {
     };
     if report.status == Status::Error && report.check.reason.is_none() {
         report.check =
-            Check::not_counted(report.result.clone(), "the game could not be read whole");
+            Check::not_counted(report.result.clone(), Reason::NotRead(Unread::ReadInPart));
     }
 }
 /// The terms a game is replayed and counted under: its board, rules, handicap and komi,
@@ -529,7 +532,8 @@ fn is_go(record: &GameRecord<'_>, report: &mut GameReport, findings: &mut Vec<Fi
                 v.offset as usize,
                 format!("GM[{n}] is not Go (GM[1]): the game is not replayed"),
             ));
-            report.check = Check::not_counted(report.result.clone(), "the record is not Go");
+            report.check =
+                Check::not_counted(report.result.clone(), Reason::NotRead(Unread::NotGo));
             return false;
         }
         Err(_) => findings.push(Finding::new(
@@ -563,7 +567,8 @@ fn board_size(
                 v.raw.trim()
             ),
         ));
-        report.check = Check::not_counted(report.result.clone(), "the board size cannot be read");
+        report.check =
+            Check::not_counted(report.result.clone(), Reason::NotRead(Unread::BadBoardSize));
     }
     size
 }
@@ -599,7 +604,7 @@ fn read_rules(
     if let Some(k) = options.superko {
         rules.superko = k;
     }
-    report.rules = set.name();
+    report.rules = rules;
     report.rules_from = from;
     (set, rules, from)
 }
@@ -701,7 +706,7 @@ fn check_result(
             .collect();
         handicap::combine(outcomes, terms.size)
     };
-    report.check = outcome.worded_check();
+    report.check = outcome.reported_check();
     let offset = record.root.result.map_or(0, |v| v.offset as usize);
     findings.extend(
         outcome

@@ -17,6 +17,8 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use crate::audit::{audit_game, AuditOptions, GameInput, GameReport, Status};
+use crate::check::reason::{Reason, Unread};
+use crate::check::Check;
 use crate::finding::{Code, Finding, Severity};
 use crate::gate::{FailOn, Gate};
 use crate::input::decode::{decode, Decoded};
@@ -28,7 +30,6 @@ use crate::input::walk::WalkOptions;
 use crate::output::progress::ProgressMode;
 use crate::output::{Begin, InputError, Reporter, Summary, SCHEMA};
 use crate::partition::{Piece, Shard};
-use crate::score::Check;
 use crate::sgf::record::root_file_format;
 use crate::sgf::values::FileFormat;
 use driver::{Driver, Inputs, OnInputError};
@@ -295,7 +296,7 @@ fn internal_error_report(
         column: input.slice.start.column,
         status: Status::Error,
         size: None,
-        rules: "chinese",
+        rules: crate::rules::RuleSet::Chinese.rules(),
         rules_from: crate::audit::RulesFrom::Default,
         rules_raw: None,
         komi: 0.0,
@@ -312,7 +313,7 @@ fn internal_error_report(
         findings_omitted: 0,
         omitted: Vec::new(),
         score: None,
-        check: Check::not_counted(None, "internal error"),
+        check: Check::not_counted(None, Reason::NotRead(Unread::InternalError)),
         board: None,
         figures: Vec::new(),
     }

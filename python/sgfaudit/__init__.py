@@ -19,8 +19,9 @@ A game dict and a row of :func:`games_frame` say the same in two shapes: the dic
 list of dicts (the row counts them in ``errors``, ``warnings``, ``infos`` and lists their
 codes in ``codes``, space-separated; :func:`findings_frame` has them one per row), its
 ``score`` and ``check`` objects (the row has ``counting``, ``margin`` from ``score``, and
-``computed``, ``verdict``, ``reason``, ``difference``, ``confidence``, ``assumed`` from
-``check``).
+``computed``, ``verdict``, ``reason``, ``difference``, ``confidence``, ``assumed`` and,
+last, ``reason_code`` from ``check``). ``reason_code`` names the reason by a stable
+kebab-case code (``sgfaudit schema`` lists them): match it, not the English of ``reason``.
 
 No ``sgfaudit.toml`` is read unless ``config`` names one; a path that does not exist
 raises ``FileNotFoundError`` unless ``errors="report"``.

@@ -136,6 +136,9 @@ class Check(TypedDict):
     computed: Optional[str]
     verdict: Verdict
     reason: Optional[str]
+    #: The reason's stable name (``"open-board"``, ``"disagrees"``…); None exactly when
+    #: ``reason`` is.
+    reason_code: Optional[str]
     difference: Optional[float]
     confidence: Optional[float]
     assumed: Optional[str]
@@ -214,7 +217,7 @@ GAME_COLUMNS: Dict[str, type] = {
     "difference": float, "verdict": str, "reason": str, "confidence": float,
     "assumed": str, "errors": int, "warnings": int, "infos": int, "codes": str,
     "message": str, "date": str, "event": str, "place": str, "black_rank": str,
-    "white_rank": str, "application": str,
+    "white_rank": str, "application": str, "reason_code": str,
 }  # fmt: skip
 
 #: The columns of ``--format findings-csv`` (:func:`findings_frame`) and their types.

@@ -73,6 +73,16 @@ def test_games_frame_has_the_csv_columns_and_types(backend):
     assert len(rows) > 10
 
 
+def test_every_reason_is_named_by_its_code():
+    games = sgfaudit.audit_text(
+        "(;GM[1]SZ[9]RE[B+R];B[ee])(;GM[1]SZ[19]RE[W+2.5];B[pd];W[dd];B[pq];W[dp])")
+    assert [g["check"]["reason_code"] for g in games] == ["resignation", "open-board"]
+    frame = sgfaudit.games_frame("corpus", backend="pandas", no_config=True)
+    assert list(frame.columns)[-1] == "reason_code"
+    named = frame["reason"].notna() & (frame["reason"] != "")
+    assert (frame["reason_code"].notna() & (frame["reason_code"] != "") == named).all()
+
+
 def test_unknown_option_is_a_type_error():
     with pytest.raises(TypeError, match="colour"):
         sgfaudit.audit("corpus", colour="never")

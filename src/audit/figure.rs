@@ -3,11 +3,12 @@
 //! Built here from a game; drawn by `output::svg` (pictures) and `show` (text).
 
 use crate::audit::GameReport;
+use crate::check::Verdict;
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point, Position};
 use crate::replay::replay;
 use crate::rules::Rules;
-use crate::score::{count_area, Owner, Score, ScoringMethod, Verdict};
+use crate::score::{count_area, Owner, Score, ScoringMethod};
 use crate::sgf::record::{GameRecord, MoveTarget, Node};
 
 /// Something drawn on one point over what stands there.

@@ -17,12 +17,12 @@
 
 use crate::check::calibration::OTHER_PLACEMENT_ODDS;
 use crate::check::reason::{Assumption, Reason};
+use crate::check::Verdict;
 use crate::check::{across_placements, AcrossPlacements, ResultOutcome};
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{BoardSize, Color, Point};
 use crate::replay::{replay, Replay};
 use crate::rules::Rules;
-use crate::score::Verdict;
 use crate::sgf::record::{GameRecord, Node, RawValue};
 
 /// One way the missing stones may have stood.
@@ -393,18 +393,18 @@ pub(super) fn note_placement(findings: &mut [Finding], placement: &Placement, si
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::Check;
     use crate::finding::{Finding, Severity};
-    use crate::score::Check;
 
     fn outcome(verdict: Verdict, confidence: f64) -> ResultOutcome {
         let check = Check {
             recorded: Some("B+2".to_string()),
-            computed: Some("B+17".to_string()),
+            computed: Some(17.0),
             verdict,
-            reason: (verdict == Verdict::Disagrees).then(|| "the count is B+17".to_string()),
+            reason: None,
             difference: Some(-15.0),
             confidence: Some(confidence),
-            assumed: None,
+            assumed: Vec::new(),
         };
         let findings = if verdict == Verdict::Disagrees {
             vec![Finding::new(
@@ -438,10 +438,18 @@ mod tests {
         );
         assert_eq!(fits_elsewhere.check.verdict, Verdict::Unverifiable);
         assert!(fits_elsewhere.findings.is_empty(), "no result-mismatch");
-        let reason = fits_elsewhere.worded_check().reason.unwrap();
+        let reason = fits_elsewhere.reported_check().reason.unwrap();
         assert!(
-            reason.ends_with("but RE[] fits if the 3 handicap stones the record lacks stood at Q16, D4, Q4 (the lower right corner instead of the upper left; at odds 3%)"),
-            "{reason}"
+            matches!(
+                &reason,
+                Reason::CountedAs {
+                    fits: Some(Assumption::Placement { stones: 3, vertices, name, odds }),
+                    ..
+                } if vertices == "Q16, D4, Q4"
+                    && *name == "the lower right corner instead of the upper left"
+                    && (odds - 0.03).abs() < 0.005
+            ),
+            "{reason:?}"
         );
 
         let wrong_everywhere = combine(
@@ -455,11 +463,10 @@ mod tests {
         assert_eq!(wrong_everywhere.findings.len(), 1);
         let confidence = wrong_everywhere.check.confidence.unwrap();
         assert!((confidence - (0.97 * 0.99 + 0.03 * 0.5)).abs() < 1e-9);
-        assert!(wrong_everywhere
-            .worded_check()
-            .assumed
-            .unwrap()
-            .starts_with("the 3 handicap stones the record lacks stood at D16, Q16, D4"));
+        assert!(matches!(
+            wrong_everywhere.reported_check().assumed.first(),
+            Some(Assumption::Placement { stones: 3, vertices, .. }) if vertices == "D16, Q16, D4"
+        ));
     }
 
     #[test]
@@ -478,10 +485,13 @@ mod tests {
         // The only placement the moves allow holds all the odds.
         let alone = combine(vec![(&three[1], outcome(Verdict::Agrees, 0.8))], size);
         assert_eq!(alone.check.confidence, Some(0.8));
-        assert_eq!(
-            alone.worded_check().assumed.as_deref(),
-            Some("the 3 handicap stones the record lacks stood at Q16, D4, Q4 (the lower right corner instead of the upper left)")
-        );
+        assert!(matches!(
+            &alone.reported_check().assumed[..],
+            [Assumption::Placement { stones: 3, vertices, name, odds }]
+                if vertices == "Q16, D4, Q4"
+                    && *name == "the lower right corner instead of the upper left"
+                    && *odds >= 1.0
+        ));
     }
 
     fn vertices(size: u8, stones: u32) -> Vec<Vec<String>> {

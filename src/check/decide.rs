@@ -4,16 +4,14 @@
 //! other mismatch is `unverifiable` with the reason in words. A game no count checks
 //! (resignation, time, forfeit, void, no `RE[]`, unfinished) is `not-counted`, with why.
 
-use crate::score::{
-    impossible_margin, recorded_points, winner_of, Check, CountedBy, DeadFrom, DeadNote,
-    DeadOutcome, RecordedResult, Score, Verdict,
-};
+use crate::score::{winner_of, CountedBy, DeadFrom, DeadNote, DeadOutcome, RecordedResult, Score};
 
 use super::calibration::{AGREE_SHARE, DOUBT_BELOW, OPEN_DAME_LIMIT, SAME_POINTS, UNFINISHED_DAME};
 use super::odds::{Doubt, Reading, Search};
 use super::readings::Weighed;
 use super::reason::{AgreeNote, Assumption, Claim, Found, Reason, Unchecked, Why};
 
+use super::verdict::{impossible_margin, recorded_points, Check, Verdict};
 use super::{Counter, Judgement};
 
 /// How the game ended, for the check of one counted position.
@@ -30,8 +28,8 @@ pub(super) struct CheckContext {
 /// What `RE[]` and a count say of each other, before any verdict.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Comparison {
-    /// The counted result in points (`B+1.5`), when the position was counted that way.
-    pub computed: Option<String>,
+    /// Black's counted margin in points, when the position was counted that way.
+    pub computed: Option<f64>,
     /// Recorded minus counted margin, when both are numbers.
     pub difference: Option<f64>,
     pub found: Found,
@@ -60,7 +58,7 @@ pub(super) fn compare(
 ) -> Comparison {
     let counted = score.and_then(|s| s.counted(counting));
     let mut comparison = Comparison {
-        computed: counted.map(|(_, result)| result.to_string()),
+        computed: counted.map(|(margin, _)| margin),
         difference: None,
         found: Found::Unchecked(Unchecked::NoResult),
     };
@@ -339,7 +337,7 @@ pub(super) fn check_of(
         reason: None,
         difference: comparison.difference,
         confidence: None,
-        assumed: None,
+        assumed: Vec::new(),
     };
     (check, reason)
 }
@@ -427,7 +425,7 @@ impl Counter<'_> {
             reason: None,
             difference: comparison.difference,
             confidence: None,
-            assumed: None,
+            assumed: Vec::new(),
         };
         let found = comparison.found;
         let assumed = self.assumptions(shown, doubts, position);

@@ -31,6 +31,7 @@
 //! ([`JudgeFailureKind::GaveUp`]). The engines run in process groups of their own, ended
 //! with the run ([`groups`]).
 
+mod dialect;
 mod engine;
 mod groups;
 mod katago;

@@ -1,7 +1,8 @@
 //! The check of a recorded result: decides whether a game is counted, settles its dead
 //! stones (markup, a glance, the estimate, the engine: [`sources`]), counts it, weighs the
 //! readings of the count against `RE[]` ([`readings`], [`odds`], [`fit_odds`]) and decides
-//! one verdict ([`decide`]), in words made by [`wording`]. Its tuned constants are in
+//! one verdict ([`decide`]) with its typed reason ([`reason`], named by [`reason_code`],
+//! worded by `wording`); the report's [`Check`] carries them. Its tuned constants are in
 //! [`calibration`]. The entry point is [`audit_result`].
 
 pub mod calibration;
@@ -13,16 +14,20 @@ pub mod odds;
 pub mod openness;
 mod readings;
 pub mod reason;
+pub mod reason_code;
 pub use readings::area_score;
 pub mod source;
 mod sources;
+mod verdict;
 mod wording;
 
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::{Color, Point, Position};
 use crate::komi::Komi;
 use crate::rules::Rules;
-use crate::score::{Check, CountedBy, DeadNote, DeadPolicy, RecordedResult, Score, Verdict};
+use crate::score::{CountedBy, DeadNote, DeadPolicy, RecordedResult, Score};
+
+pub use verdict::{impossible_margin, recorded_points, Check, Verdict};
 
 pub use calibration::{
     open_boundary_odds, AGREE_SHARE, DOUBT_BELOW, MARKUP_DOUBT_BELOW, OPEN_DAME_LIMIT,
@@ -35,9 +40,7 @@ use openness::Openness;
 use reason::{Assumption, FitsAt, Reason};
 use reason::{Found, Unchecked};
 use source::Conventions;
-use wording::{
-    assumptions_text, convention_message, mismatch_message, open_board_message, unparsed_message,
-};
+use wording::{convention_message, mismatch_message, open_board_message, unparsed_message};
 
 /// What the scorer needs to know about one replayed game.
 pub struct ResultInput<'a> {
@@ -85,7 +88,7 @@ impl ResultInput<'_> {
 /// The count and the check of one game, and the findings they call for.
 pub struct ResultOutcome {
     pub score: Option<Score>,
-    /// The check, its reason and assumptions aside (see [`ResultOutcome::worded_check`]).
+    /// The check, its reason and assumptions aside (see [`ResultOutcome::reported_check`]).
     pub check: Check,
     pub reason: Option<Reason>,
     pub assumed: Vec<Assumption>,
@@ -95,27 +98,12 @@ pub struct ResultOutcome {
 }
 
 impl ResultOutcome {
-    /// The report's check: with its reason and assumptions in words.
-    pub fn worded_check(&self) -> Check {
+    /// The report's check: with its reason and assumptions.
+    pub fn reported_check(&self) -> Check {
         Check {
-            reason: self.reason.as_ref().map(Reason::to_string),
-            assumed: (!self.assumed.is_empty()).then(|| assumptions_text(&self.assumed, "; ")),
+            reason: self.reason.clone(),
+            assumed: self.assumed.clone(),
             ..self.check.clone()
-        }
-    }
-}
-
-impl Check {
-    /// The check of a game that was never counted (it could not be read), with the reason.
-    pub fn not_counted(recorded: Option<String>, reason: &str) -> Check {
-        Check {
-            recorded,
-            computed: None,
-            verdict: Verdict::NotCounted,
-            reason: Some(reason.to_string()),
-            difference: None,
-            confidence: None,
-            assumed: None,
         }
     }
 }
@@ -265,7 +253,7 @@ fn open_board(
             reason: None,
             difference: None,
             confidence: None,
-            assumed: None,
+            assumed: Vec::new(),
         },
         reason: Some(Reason::Compared(found)),
         assumed: Vec::new(),
@@ -302,12 +290,12 @@ fn judge_at_end(
         ..ctx
     };
     let (end, _) = counter.judge(at_end, counter.input.captures_at_end, as_end);
-    let last_count = judgement.check.computed.clone();
-    let end_count = end.check.computed.clone();
+    let last_count = judgement.check.computed;
+    let end_count = end.check.computed;
     let at = |mut judgement: Judgement, fits| {
         judgement.reason = Some(Reason::AtEnd {
-            last: last_count.clone(),
-            end: end_count.clone(),
+            last: last_count,
+            end: end_count,
             fits,
             reason: Reason::boxed(judgement.reason.take()),
         });
@@ -332,8 +320,8 @@ fn judge_at_end(
 /// passes call wrong: `RE[]` is right only if one of them fits, so the odds of that are at
 /// most the sum of the two.
 fn fits_neither(
-    last_count: Option<String>,
-    end_count: Option<String>,
+    last_count: Option<f64>,
+    end_count: Option<f64>,
     mut last: Judgement,
     end: Judgement,
 ) -> Judgement {

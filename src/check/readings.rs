@@ -7,8 +7,8 @@ use std::cell::RefCell;
 use crate::geom::{Point, Position};
 use crate::rules::Rules;
 use crate::score::{
-    recorded_points, score_position, seki_candidates, territory_score, DeadFrom, DeadOutcome,
-    MarginCounter, Margins, Score, ScoringMethod,
+    score_position, seki_candidates, territory_score, DeadFrom, DeadOutcome, MarginCounter,
+    Margins, Score, ScoringMethod,
 };
 
 use super::calibration::{
@@ -20,6 +20,7 @@ use super::fit_odds::fit_odds;
 use super::odds::{self, calibrated, dead_with, Doubt, Reading, Recount, Search};
 use super::reason::{Assumption, Why};
 use super::source::Source;
+use super::verdict::recorded_points;
 use super::{Counter, Judgement};
 
 /// The position whose readings were weighed.

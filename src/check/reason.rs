@@ -1,6 +1,6 @@
 //! What the check says, as data: what `RE[]` and a count say of each other, what keeps a
 //! count from a verdict, and what a verdict assumed. The English of each is made in
-//! `check::wording`, and only there.
+//! `check::wording`, and only there; their stable names in `check::reason_code`.
 
 use crate::geom::Color;
 use crate::score::{CountedBy, DeadNote, RecordedResult};
@@ -196,15 +196,15 @@ pub enum Reason {
     /// (`last`) and the one at the passes (`end`), which of them `RE[]` fits, and the
     /// reason of the judgement that stands.
     AtEnd {
-        last: Option<String>,
-        end: Option<String>,
+        last: Option<f64>,
+        end: Option<f64>,
         fits: FitsAt,
         reason: Option<Box<Reason>>,
     },
     /// Both positions call `RE[]` wrong: each one's reason.
     FitsNeither {
-        last: Option<String>,
-        end: Option<String>,
+        last: Option<f64>,
+        end: Option<f64>,
         last_reason: Option<Box<Reason>>,
         end_reason: Option<Box<Reason>>,
     },
@@ -226,6 +226,23 @@ pub enum Reason {
         placement: Assumption,
         fits: Option<Assumption>,
     },
+    /// The game was not replayed, or not to its end, so nothing was counted.
+    NotRead(Unread),
+}
+
+/// Why a game was not replayed, or not to its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unread {
+    /// The game could not be read at all.
+    Unreadable,
+    /// The game could not be read whole.
+    ReadInPart,
+    /// The record is of another game than Go (`GM[]`).
+    NotGo,
+    /// `SZ[]` is not a board size.
+    BadBoardSize,
+    /// The audit of the game failed (a fault of sgfaudit, caught).
+    InternalError,
 }
 
 /// Which position `RE[]` fits when moves follow the end.
@@ -241,4 +258,51 @@ impl Reason {
     pub fn boxed(reason: Option<Reason>) -> Option<Box<Reason>> {
         reason.map(Box::new)
     }
+
+    /// The reasons this one holds, outermost first (itself not included).
+    pub fn inner(&self) -> Vec<&Reason> {
+        let held: Vec<&Reason> = match self {
+            Reason::JudgeConfirms { reason, .. }
+            | Reason::JudgeFailed { reason, .. }
+            | Reason::AtEnd { reason, .. }
+            | Reason::PassedOpen { reason, .. }
+            | Reason::WithNotes { reason, .. }
+            | Reason::CountedAs { reason, .. } => reason.iter().map(|r| &**r).collect(),
+            Reason::FitsNeither {
+                last_reason,
+                end_reason,
+                ..
+            } => [last_reason, end_reason]
+                .into_iter()
+                .flatten()
+                .map(|r| &**r)
+                .collect(),
+            _ => Vec::new(),
+        };
+        held.into_iter()
+            .flat_map(|r| std::iter::once(r).chain(r.inner()))
+            .collect()
+    }
+
+    /// Every assumption the reason and the reasons it holds name (the reading `RE[]`
+    /// would need, the handicap placement counted).
+    pub fn assumptions(&self) -> Vec<&Assumption> {
+        let mut all = Vec::new();
+        for reason in std::iter::once(self).chain(self.inner()) {
+            match reason {
+                Reason::FitsIf { assumed, .. }
+                | Reason::Unverifiable {
+                    fit: Some((assumed, _)),
+                    ..
+                } => all.extend(assumed),
+                Reason::CountedAs {
+                    placement, fits, ..
+                } => all.extend(std::iter::once(placement).chain(fits)),
+                _ => {}
+            }
+        }
+        all
+    }
 }
+
+pub use super::reason_code::ReasonCode;

@@ -4,15 +4,14 @@
 
 use crate::geom::{Point, Position};
 use crate::score::estimate::EstimateConfig;
-use crate::score::{
-    DeadFrom, DeadNote, DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain, Verdict,
-};
+use crate::score::{DeadFrom, DeadNote, DeadOutcome, DeadPolicy, DeadSettler, DoubtedChain};
 
 use super::calibration::{JUDGE_CONFIRMS, JUDGE_OVERRULES, MARKUP_DISPUTED};
 use super::decide::CheckContext;
 use super::judge::{judge_position, JudgeAnswer, JudgeConfig};
 use super::openness::Openness;
 use super::reason::Reason;
+use super::verdict::Verdict;
 use super::{Counter, Judgement};
 
 impl Counter<'_> {

@@ -9,7 +9,7 @@ use crate::score::{format_number, format_points, CountedBy, DeadNote, RecordedRe
 
 use super::calibration::SAME_POINTS;
 use super::openness::Openness;
-use super::reason::{AgreeNote, Assumption, Claim, FitsAt, Found, Reason, Unchecked, Why};
+use super::reason::{AgreeNote, Assumption, Claim, FitsAt, Found, Reason, Unchecked, Unread, Why};
 use super::ResultInput;
 
 pub(super) fn name(color: Color) -> &'static str {
@@ -415,7 +415,20 @@ impl fmt::Display for Reason {
                 placement,
                 fits,
             } => counted_as(f, reason, placement, fits),
+            Reason::NotRead(unread) => write!(f, "{unread}"),
         }
+    }
+}
+
+impl fmt::Display for Unread {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unread::Unreadable => "the game could not be read",
+            Unread::ReadInPart => "the game could not be read whole",
+            Unread::NotGo => "the record is not Go",
+            Unread::BadBoardSize => "the board size cannot be read",
+            Unread::InternalError => "internal error",
+        })
     }
 }
 
@@ -483,15 +496,15 @@ pub(super) fn open_board_message(recorded: &str, openness: Openness) -> String {
 
 /// "the final position was counted (B+1.5); at the two passes that ended the game it
 /// was W+0.5".
-struct Counted<'a>(&'a Option<String>, &'a Option<String>);
+struct Counted<'a>(&'a Option<f64>, &'a Option<f64>);
 
 impl fmt::Display for Counted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "the final position was counted ({}); at the two passes that ended the game it was {}",
-            self.0.as_deref().unwrap_or("?"),
-            self.1.as_deref().unwrap_or("?")
+            self.0.map_or("?".to_string(), format_points),
+            self.1.map_or("?".to_string(), format_points)
         )
     }
 }

@@ -9,7 +9,6 @@ use crate::geom::Position;
 use crate::input::source::read_file;
 use crate::input::walk::io_message;
 use crate::output::sanitize::for_terminal;
-use crate::rules::RuleSet;
 use crate::run::LoadedFile;
 use crate::sgf::info::game_info;
 
@@ -134,7 +133,7 @@ fn write_header(
         out,
         "Board {}, rules {} (from {}), komi {}{}, handicap {}, {} moves",
         size.unwrap_or_else(|| "?".into()),
-        report.rules,
+        report.rules.set.name(),
         match report.rules_from {
             RulesFrom::Ru => "RU[]",
             RulesFrom::Default => "the default",
@@ -170,8 +169,7 @@ fn count_for_a_person(
     options: &AuditOptions,
     report: &GameReport,
 ) -> (ScoringMethod, Option<Score>) {
-    let set = RuleSet::from_name(report.rules).unwrap_or(RuleSet::Chinese);
-    let rules = set.rules();
+    let rules = report.rules;
     let method = ScoringMethod::under(&rules);
     // The audit counts only games meant to be counted; for a person, count the final
     // position anyway, and say so.
@@ -310,9 +308,8 @@ fn write_verdict(out: &mut impl Write, report: &GameReport) -> io::Result<()> {
         report.check.verdict.as_str(),
         report
             .check
-            .reason
-            .as_deref()
-            .map(|r| format!(" — {}", t(r)))
+            .reason_text()
+            .map(|r| format!(" — {}", t(&r)))
             .unwrap_or_default()
     )?;
     if let Some(confidence) = report.check.confidence {
@@ -322,8 +319,8 @@ fn write_verdict(out: &mut impl Write, report: &GameReport) -> io::Result<()> {
             confidence * 100.0
         )?;
     }
-    if let Some(assumed) = &report.check.assumed {
-        writeln!(out, "Assumed: {}", t(assumed))?;
+    if let Some(assumed) = report.check.assumed_text() {
+        writeln!(out, "Assumed: {}", t(&assumed))?;
     }
     Ok(())
 }
@@ -356,8 +353,7 @@ fn write_svg(
             verdict,
             report
                 .check
-                .reason
-                .as_deref()
+                .reason_text()
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default()
         ),

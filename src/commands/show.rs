@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use crate::audit::figure::{first_illegal_move, move_figure_in, Figure, Mark, Panel};
-use crate::audit::{record_as_replayed, AuditOptions, GameReport};
+use crate::audit::{record_as_replayed, GameReport};
 use crate::cli::{ColorChoice, ShowArgs};
 use crate::finding::Finding;
 use crate::geom::Color;
@@ -16,7 +16,6 @@ use crate::output::board::draw_grid;
 use crate::output::sanitize::for_terminal;
 use crate::output::style::ColorMode;
 use crate::output::svg::standalone;
-use crate::rules::RuleSet;
 use crate::run::LoadedFile;
 use crate::sgf::record::{parse_game, Limits};
 
@@ -91,7 +90,7 @@ fn titled_figure(args: &ShowArgs) -> Result<(String, Figure), String> {
     let file = load_game(args)?;
     let options = args.options.audit_options();
     let report = file.audit(args.game, &options);
-    let figure = figure_of_move(args, &file, &report, &options)?;
+    let figure = figure_of_move(args, &file, &report)?;
     Ok((game_title(&report), figure))
 }
 
@@ -111,12 +110,12 @@ fn load_game(args: &ShowArgs) -> Result<LoadedFile, String> {
 }
 
 /// The figure of the move asked for (by default the first illegal one) in the audited
-/// game, replayed on its board under the rules its report names (and `--superko`).
+/// game, replayed on its board under the rules the audit replayed it under (`--superko`
+/// applied).
 fn figure_of_move(
     args: &ShowArgs,
     file: &LoadedFile,
     report: &GameReport,
-    options: &AuditOptions,
 ) -> Result<Figure, String> {
     let name = args.file.display();
     let at = format!(
@@ -129,12 +128,7 @@ fn figure_of_move(
         ));
     };
     let size = crate::geom::BoardSize::new(u32::from(w), u32::from(h)).expect("a read size");
-    let mut rules = RuleSet::from_name(report.rules)
-        .unwrap_or(RuleSet::Chinese)
-        .rules();
-    if let Some(k) = options.superko {
-        rules.superko = k;
-    }
+    let rules = report.rules;
     let record = parse_game(file.game_text(args.game), Limits::default());
     // With the handicap stones the record lacks, where the audit placed them.
     let record = record_as_replayed(&record, size, &rules).unwrap_or(record);
@@ -173,7 +167,7 @@ fn game_title(report: &GameReport) -> String {
         report.game,
         report.black.as_deref().unwrap_or("?"),
         report.white.as_deref().unwrap_or("?"),
-        report.rules
+        report.rules.set.name()
     )
 }
 

@@ -2,10 +2,12 @@
 //! number column holds only numbers, floats always with a decimal point, so that readers
 //! infer one type), and one row with status `error` per input that could not be read.
 //! A CSV is a table of [`Column`]s, each a name and how a row writes its cell; the
-//! confidence is rounded as JSON Lines rounds it (`Check::reported_confidence`).
+//! confidence is rounded as JSON Lines rounds it (`Check::reported_confidence`). One
+//! reporter, [`CsvReporter`], writes both CSV formats, each a [`CsvTable`].
 
 use std::io::{self, Write};
 
+use super::render::RenderGame;
 use super::sanitize::for_terminal;
 use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::GameReport;
@@ -87,7 +89,7 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
             number(o, h)
         }
     }),
-    Column::new("rules", |g, o| raw(o, g.rules)),
+    Column::new("rules", |g, o| raw(o, g.rules.set.name())),
     Column::new("rules_from", |g, o| raw(o, g.rules_from.as_str())),
     Column::new("komi", |g, o| float_cell(o, Some(g.komi))),
     Column::new("handicap", |g, o| number(o, g.handicap)),
@@ -101,7 +103,7 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
         raw(o, g.score.as_ref().map_or("", |s| s.counting.as_str()))
     }),
     Column::new("computed", |g, o| {
-        text(o, g.check.computed.as_deref().unwrap_or(""))
+        text(o, g.check.computed_result().as_deref().unwrap_or(""))
     }),
     Column::new("margin", |g, o| {
         float_cell(o, g.score.as_ref().map(|s| s.compared_margin()))
@@ -109,13 +111,13 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
     Column::new("difference", |g, o| float_cell(o, g.check.difference)),
     Column::new("verdict", |g, o| raw(o, g.check.verdict.as_str())),
     Column::new("reason", |g, o| {
-        text(o, g.check.reason.as_deref().unwrap_or(""))
+        text(o, g.check.reason_text().as_deref().unwrap_or(""))
     }),
     Column::new("confidence", |g, o| {
         float_cell(o, g.check.reported_confidence())
     }),
     Column::new("assumed", |g, o| {
-        text(o, g.check.assumed.as_deref().unwrap_or(""))
+        text(o, g.check.assumed_text().as_deref().unwrap_or(""))
     }),
     Column::new("errors", |g, o| number(o, count(g, Severity::Error))),
     Column::new("warnings", |g, o| number(o, count(g, Severity::Warning))),
@@ -133,6 +135,10 @@ pub(crate) const GAME_COLUMNS: &[Column<GameCell>] = &[
     Column::new("black_rank", |g, o| info(o, &g.info.black_rank)),
     Column::new("white_rank", |g, o| info(o, &g.info.white_rank)),
     Column::new("application", |g, o| info(o, &g.info.application)),
+    // Last, so that scripts that index the columns before it keep their places.
+    Column::new("reason_code", |g, o| {
+        raw(o, g.check.reason_code().map_or("", |code| code.as_str()))
+    }),
 ];
 
 /// A cell of game information: empty when the record does not give it.
@@ -167,8 +173,34 @@ fn float_cell(out: &mut Vec<u8>, x: Option<f64>) {
     }
 }
 
+/// One CSV report: its header, a game's rows and an unreadable input's row (the games
+/// CSV, [`GAMES`], and the findings CSV, `findings_csv::FINDINGS`).
+pub struct CsvTable {
+    pub header: fn() -> String,
+    pub render: RenderGame<u8>,
+    pub unreadable: fn(&InputError) -> String,
+}
+
+/// The games CSV: a row per game.
+pub const GAMES: CsvTable = CsvTable {
+    header: games_header,
+    render: render_game,
+    unreadable: unreadable_game,
+};
+
+fn games_header() -> String {
+    header(GAME_COLUMNS)
+}
+
+/// An unreadable input: status `error`, the message in the `message` column.
+fn unreadable_game(e: &InputError) -> String {
+    unreadable_row(GAME_COLUMNS, e)
+}
+
+/// The reporter of every CSV format: a header, then rows as the table makes them.
 pub struct CsvReporter<'w> {
     out: Box<dyn Write + 'w>,
+    table: &'static CsvTable,
 }
 
 /// A float as a CSV cell: always with a decimal point (`7.0`, not `7`).
@@ -186,8 +218,8 @@ fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<u8>) {
 }
 
 impl<'w> CsvReporter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>) -> Self {
-        CsvReporter { out }
+    pub fn new(out: Box<dyn Write + 'w>, table: &'static CsvTable) -> Self {
+        CsvReporter { out, table }
     }
 }
 
@@ -220,20 +252,19 @@ pub(crate) fn error_row(columns: &str, error_at: &[usize], e: &InputError) -> St
 
 impl Reporter for CsvReporter<'_> {
     fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
-        writeln!(self.out, "{}", header(GAME_COLUMNS))
+        writeln!(self.out, "{}", (self.table.header)())
     }
 
     fn renderer(&self) -> Renderer {
-        Renderer::bytes(render_game)
+        Renderer::bytes(self.table.render)
     }
 
     fn games(&mut self, rendered: Rendered) -> io::Result<()> {
         self.out.write_all(&rendered.rows::<u8>()?)
     }
 
-    /// An unreadable input: status `error`, the message in the `message` column.
     fn error(&mut self, e: &InputError) -> io::Result<()> {
-        writeln!(self.out, "{}", unreadable_row(GAME_COLUMNS, e))
+        writeln!(self.out, "{}", (self.table.unreadable)(e))
     }
 
     fn summary(&mut self, _summary: &Summary) -> io::Result<()> {

@@ -96,8 +96,8 @@ fn failing_line(game: &GameReport, color: bool) -> String {
                 status_style(game.status),
                 game.status.as_str(),
             ));
-            if let Some(reason) = &game.check.reason {
-                line.push_str(&format!(": {}", for_terminal(reason)));
+            if let Some(reason) = game.check.reason_text() {
+                line.push_str(&format!(": {}", for_terminal(&reason)));
             }
         }
     }

@@ -2,10 +2,8 @@
 //! codes and moves in a dataframe; an unreadable input is one row with severity `error`
 //! and an empty code. Its columns are a table, as the game CSV's (see [`super::csv`]).
 
-use std::io::{self, Write};
-
-use super::csv::{header, number, raw, text, unreadable_row, write_row, Column};
-use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
+use super::csv::{header, number, raw, text, unreadable_row, write_row, Column, CsvTable};
+use super::InputError;
 use crate::audit::GameReport;
 use crate::finding::Finding;
 
@@ -43,41 +41,25 @@ fn optional(out: &mut Vec<u8>, x: Option<impl std::fmt::Display>) {
     }
 }
 
-pub struct FindingsCsvReporter<'w> {
-    out: Box<dyn Write + 'w>,
+/// The findings CSV: a row per finding.
+pub const FINDINGS: CsvTable = CsvTable {
+    header: findings_header,
+    render: render_game,
+    unreadable: unreadable_finding,
+};
+
+fn findings_header() -> String {
+    header(FINDING_COLUMNS)
 }
 
-impl<'w> FindingsCsvReporter<'w> {
-    pub fn new(out: Box<dyn Write + 'w>) -> Self {
-        FindingsCsvReporter { out }
-    }
+/// An unreadable input: severity `error`, an empty code, the message.
+fn unreadable_finding(e: &InputError) -> String {
+    unreadable_row(FINDING_COLUMNS, e)
 }
 
 /// Renders one row per finding of a game.
 fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<u8>) {
     for f in &g.findings {
         write_row(FINDING_COLUMNS, out, |cell, out| cell(g, f, out));
-    }
-}
-
-impl Reporter for FindingsCsvReporter<'_> {
-    fn begin(&mut self, _begin: &Begin) -> io::Result<()> {
-        writeln!(self.out, "{}", header(FINDING_COLUMNS))
-    }
-
-    fn renderer(&self) -> Renderer {
-        Renderer::bytes(render_game)
-    }
-
-    fn games(&mut self, rendered: Rendered) -> io::Result<()> {
-        self.out.write_all(&rendered.rows::<u8>()?)
-    }
-
-    fn error(&mut self, e: &InputError) -> io::Result<()> {
-        writeln!(self.out, "{}", unreadable_row(FINDING_COLUMNS, e))
-    }
-
-    fn summary(&mut self, _summary: &Summary) -> io::Result<()> {
-        self.out.flush()
     }
 }

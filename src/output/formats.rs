@@ -56,7 +56,7 @@ pub const FORMATS: &[Format] = &[
     Format {
         name: "csv",
         help: None,
-        new: |out, _| Box::new(csv::CsvReporter::new(out)),
+        new: |out, _| Box::new(csv::CsvReporter::new(out, &csv::GAMES)),
         figures: false,
         machine: true,
         dataframe: true,
@@ -64,7 +64,7 @@ pub const FORMATS: &[Format] = &[
     Format {
         name: "findings-csv",
         help: Some("One CSV row per finding"),
-        new: |out, _| Box::new(findings_csv::FindingsCsvReporter::new(out)),
+        new: |out, _| Box::new(csv::CsvReporter::new(out, &findings_csv::FINDINGS)),
         figures: false,
         machine: true,
         dataframe: true,

@@ -25,8 +25,8 @@ use super::links::Links;
 use super::svg::{escape, DEFS};
 use super::{Begin, InputError, Rendered, Renderer, Reporter, Summary};
 use crate::audit::{GameReport, Status};
+use crate::check::Verdict;
 use crate::finding::{catalogue, Code, Severity};
-use crate::score::Verdict;
 
 /// Problem games shown in the table; the rest are counted.
 pub const MAX_ROWS: usize = 2000;

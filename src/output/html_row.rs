@@ -87,7 +87,7 @@ pub fn game_body(game: &GameReport, links: &Links) -> String {
     if game.status == Status::Error {
         let why = first_error(&game.findings)
             .map(|f| format!("{}: {}", f.code, f.message))
-            .or_else(|| game.check.reason.clone())
+            .or_else(|| game.check.reason_text())
             .unwrap_or_else(|| "the game could not be read".to_string());
         let _ = write!(s, r#"<div class="why">{}</div>"#, escape(&why));
     }
@@ -233,7 +233,7 @@ fn check_cell(game: &GameReport, s: &mut String) {
     if let Some(re) = &game.check.recorded {
         let _ = write!(s, "<br>RE[{}]", escape(re));
     }
-    if let Some(c) = &game.check.computed {
+    if let Some(c) = &game.check.computed_result() {
         match &game.score {
             Some(score) => {
                 let _ = write!(s, "<br>{} count {}", score.counting.as_str(), escape(c));
@@ -243,8 +243,8 @@ fn check_cell(game: &GameReport, s: &mut String) {
             }
         }
     }
-    if let Some(r) = &game.check.reason {
-        let _ = write!(s, r#"<br><span class="dim">{}</span>"#, escape(r));
+    if let Some(r) = game.check.reason_text() {
+        let _ = write!(s, r#"<br><span class="dim">{}</span>"#, escape(&r));
     }
     s.push_str("</td>");
 }

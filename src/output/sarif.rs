@@ -105,6 +105,18 @@ fn rule(code: Code) -> Value {
     rule
 }
 
+/// The check's reason code, on the results of the findings the check makes.
+fn check_reason(g: &GameReport, code: Code) -> Option<&'static str> {
+    let from_check = matches!(
+        code,
+        Code::ResultMismatch | Code::CountingConvention | Code::UnparsedResult | Code::OpenBoard
+    );
+    from_check
+        .then(|| g.check.reason_code())
+        .flatten()
+        .map(|code| code.as_str())
+}
+
 /// Renders one result per finding, each a JSON object.
 fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<String>) {
     let fingerprints = fingerprint::of_game(g);
@@ -119,6 +131,7 @@ fn render_game(g: &GameReport, _fails: bool, out: &mut Vec<String>) {
             ("article", f.article.map(Value::from)),
             ("variation", f.variation.as_deref().map(Value::from)),
             ("after_void", f.after_void.map(Value::from)),
+            ("reason_code", check_reason(g, f.code).map(Value::from)),
         ] {
             if let Some(value) = value {
                 properties[key] = value;

@@ -11,10 +11,12 @@ use serde::{Serialize, Serializer};
 
 use super::{Begin, InputError, Summary};
 use crate::audit::{EndedBy, GameReport, RulesFrom, Status};
+use crate::check::reason::ReasonCode;
+use crate::check::{Check, Verdict};
 use crate::finding::{Code, Finding, Severity};
 use crate::geom::Point;
 use crate::rules::RuleSet;
-use crate::score::{Check, CountedBy, DeadFrom, Score, Verdict};
+use crate::score::{CountedBy, DeadFrom, Score};
 
 /// One line of the JSON Lines output: `{"type": T, "data": {...}}`.
 #[derive(Serialize, JsonSchema)]
@@ -128,7 +130,7 @@ impl Serialize for GameJson<'_> {
             column: g.column,
             status: g.status.as_str(),
             size: g.size,
-            rules: g.rules,
+            rules: g.rules.set.name(),
             rules_from: g.rules_from.as_str(),
             rules_raw: g.rules_raw.as_deref(),
             komi: g.komi,
@@ -348,20 +350,24 @@ struct CheckFields<'a> {
     /// `RE[]` as read.
     recorded: Option<&'a str>,
     /// The count compared with it (`B+6.5`).
-    computed: Option<&'a str>,
+    computed: Option<String>,
     /// `agrees`, `disagrees` (beyond doubt), `unverifiable` (counted, but the count does
     /// not settle `RE[]`) or `not-counted` (no count checks `RE[]`).
     #[schemars(schema_with = "verdict_names")]
     verdict: &'static str,
     /// Why, in words.
-    reason: Option<&'a str>,
+    reason: Option<String>,
+    /// The reason's stable name (kebab-case; `docs/guide/schema.md` lists them): null
+    /// exactly when `reason` is.
+    #[schemars(schema_with = "reason_code_names")]
+    reason_code: Option<&'static str>,
     /// The recorded margin minus the counted one (Black's points).
     difference: Option<f64>,
     /// For `agrees` and `disagrees`: the probability (0 to 1), under the check's odds,
     /// that the verdict is right.
     confidence: Option<f64>,
     /// What the verdict assumed beyond the rules and the record.
-    assumed: Option<&'a str>,
+    assumed: Option<String>,
 }
 
 impl Serialize for CheckJson<'_> {
@@ -369,12 +375,13 @@ impl Serialize for CheckJson<'_> {
         let c = self.0;
         CheckFields {
             recorded: c.recorded.as_deref(),
-            computed: c.computed.as_deref(),
+            computed: c.computed_result(),
             verdict: c.verdict.as_str(),
-            reason: c.reason.as_deref(),
+            reason: c.reason_text(),
+            reason_code: c.reason_code().map(ReasonCode::as_str),
             difference: c.difference,
             confidence: c.reported_confidence(),
-            assumed: c.assumed.as_deref(),
+            assumed: c.assumed_text(),
         }
         .serialize(serializer)
     }
@@ -446,6 +453,14 @@ fn counting_names(_: &mut SchemaGenerator) -> Schema {
 }
 fn verdict_names(_: &mut SchemaGenerator) -> Schema {
     one_of(Verdict::ALL.map(Verdict::as_str))
+}
+fn reason_code_names(_: &mut SchemaGenerator) -> Schema {
+    let mut names: Vec<serde_json::Value> = ReasonCode::ALL
+        .iter()
+        .map(|code| code.as_str().into())
+        .collect();
+    names.push(serde_json::Value::Null);
+    json_schema!({"type": ["string", "null"], "enum": names})
 }
 
 /// A count per name, every name present (`summary.by_status`, `by_severity`).

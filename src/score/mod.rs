@@ -14,7 +14,6 @@
 mod area;
 mod benson;
 mod bits;
-mod check;
 mod dead;
 mod margin;
 mod margins;
@@ -28,7 +27,6 @@ pub use area::{count_area, AreaCount, Owner, ScoringMethod};
 pub use benson::{
     dead_in_pass_alive_territory, pass_alive, push_dead_in_pass_alive_territory, Life, PassAlive,
 };
-pub use check::{impossible_margin, recorded_points, Check, Verdict};
 pub use dead::{
     dead_from_markup, seki_candidates, settle_dead, DeadFrom, DeadNote, DeadOutcome, DeadPolicy,
     DeadSettler, DoubtedChain,

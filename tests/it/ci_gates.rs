@@ -265,7 +265,8 @@ fn input_errors_go_to_stderr_in_every_format() {
     let text = String::from_utf8_lossy(&csv.stdout);
     let row = text.lines().nth(1).expect("an error row");
     assert!(row.starts_with("no/such/file.sgf,,,,error,"), "{row}");
-    assert!(row.ends_with(",no such file or folder,,,,,,"), "{row}");
+    // The message, then the six cells of game information and `reason_code`, empty.
+    assert!(row.ends_with(",no such file or folder,,,,,,,"), "{row}");
 }
 
 #[test]

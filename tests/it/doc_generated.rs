@@ -4,6 +4,8 @@
 //! - `sgfaudit explain --all --format markdown`: the catalogue of finding codes, as printed;
 //! - `sgfaudit schema | tables`: the JSON Schema `sgfaudit schema` prints, as a table per
 //!   record and object type (rendered here);
+//! - `reason codes`: the check's reason codes (`check.reason_code`) and what each means,
+//!   as a table, from their one registry;
 //! - any other `sgfaudit ARGS` (a `--help`): its output, in a ```text block.
 //!
 //! `SGFAUDIT_UPDATE_DOCS=1 cargo test --release --test it -- doc_generated::` writes every
@@ -39,6 +41,9 @@ fn pages() -> Vec<PathBuf> {
 
 /// What the block of `generator` holds.
 fn generate(generator: &str) -> String {
+    if generator == "reason codes" {
+        return reason_code_table();
+    }
     if generator == "sgfaudit schema | tables" {
         let out = common::sgfaudit(&["schema"]);
         let schema: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -58,6 +63,19 @@ fn generate(generator: &str) -> String {
         let text: Vec<&str> = text.lines().map(str::trim_end).collect();
         format!("```text\n{}\n```\n", text.join("\n"))
     }
+}
+
+/// The reason codes and their meanings, a row each.
+fn reason_code_table() -> String {
+    let mut table = String::from("| `reason_code` | what |\n|---|---|\n");
+    for code in sgfaudit::check::reason::ReasonCode::ALL {
+        table.push_str(&format!(
+            "| `{}` | {}. |\n",
+            code.as_str(),
+            cell(code.meaning())
+        ));
+    }
+    table
 }
 
 /// The page with every generated block written anew, and the generators that changed.
@@ -135,6 +153,7 @@ fn the_guide_holds_the_catalogue_and_the_schema() {
     assert!(checks.contains("<!-- generated: sgfaudit explain --all --format markdown -->"));
     let schema = std::fs::read_to_string(common::root().join("docs/guide/schema.md")).unwrap();
     assert!(schema.contains("<!-- generated: sgfaudit schema | tables -->"));
+    assert!(schema.contains("<!-- generated: reason codes -->"));
 }
 
 /// The JSON Schema as Markdown: the record types, then a table per object type.

@@ -10,9 +10,9 @@ use crate::common;
 use rayon::prelude::*;
 use sgfaudit::audit::judge::JudgeConfig;
 use sgfaudit::audit::{audit_game, AuditOptions};
+use sgfaudit::check::Verdict;
 use sgfaudit::input::source::Bytes;
 use sgfaudit::run::LoadedFile;
-use sgfaudit::score::Verdict;
 
 /// A GTP engine that knows the commands the judge sends and calls dead the vertices of
 /// its command line.
@@ -159,7 +159,7 @@ fn no_disagrees_is_unsettled_by_a_judge_that_confirms_the_estimate() {
                     "{}: {:?} {}",
                     report.result.clone().unwrap_or_default(),
                     report.check.verdict,
-                    report.check.reason.clone().unwrap_or_default()
+                    report.check.reason_text().unwrap_or_default()
                 )
             })
         })

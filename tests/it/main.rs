@@ -42,6 +42,7 @@ mod open_board;
 mod places;
 mod problem_trees;
 mod reader_recovery;
+mod reason_wording;
 mod registry;
 mod repetition_props;
 mod schema;

@@ -43,6 +43,7 @@ fn games_no_count_checks_are_not_counted_and_unverifiable_games_are_counted() {
         let check = &g["check"];
         let verdict = check["verdict"].as_str().unwrap();
         let reason = check["reason"].as_str().unwrap_or("");
+        let code = check["reason_code"].as_str().unwrap_or("");
         let result = g["result"].as_str();
         let never = match result {
             None => true,
@@ -56,9 +57,9 @@ fn games_no_count_checks_are_not_counted_and_unverifiable_games_are_counted() {
             );
             let kind = if result.is_none() {
                 0
-            } else if reason.contains("resignation") {
+            } else if code == "resignation" {
                 1
-            } else if reason.contains("on time") || reason.contains("forfeit") {
+            } else if code == "time" || code == "forfeit" {
                 2
             } else {
                 3
@@ -74,8 +75,13 @@ fn games_no_count_checks_are_not_counted_and_unverifiable_games_are_counted() {
             );
         }
         if verdict == "not-counted" {
-            // The reason is said, as for any verdict but an agreement.
-            assert!(!reason.is_empty(), "{} #{}: {check}", g["path"], g["game"]);
+            // The reason is said and named, as for any verdict but an agreement.
+            assert!(
+                !reason.is_empty() && !code.is_empty(),
+                "{} #{}: {check}",
+                g["path"],
+                g["game"]
+            );
         }
     }
     // No RE[], resignations, time or forfeit: each kind is there.

@@ -10,6 +10,8 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use sgfaudit::audit::AuditOptions;
+use sgfaudit::check::reason::{Found, Reason, ReasonCode, Unchecked};
+use sgfaudit::check::Check;
 use sgfaudit::input::source::Bytes;
 use sgfaudit::run::LoadedFile;
 
@@ -191,10 +193,14 @@ fn audited(sgf: &str) -> sgfaudit::audit::GameReport {
     file.audit(0, &AuditOptions::default())
 }
 
-/// The open points the check's reason names, if it names the open board.
-fn named_open_points(reason: &str) -> Option<usize> {
-    let (_, rest) = reason.split_once("the board is open, ")?;
-    rest.split_once(" of ")?.0.parse().ok()
+/// The open points the check's reason names, if it is the open board.
+fn named_open_points(check: &Check) -> Option<usize> {
+    match &check.reason {
+        Some(Reason::Compared(Found::Unchecked(Unchecked::OpenBoard(openness)))) => {
+            Some(openness.open as usize)
+        }
+        _ => None,
+    }
 }
 
 #[test]
@@ -209,10 +215,9 @@ fn the_four_move_opening_is_not_counted_and_no_stone_is_called_dead() {
     let game = common::games(&lines)[0];
     assert_eq!(game["status"], "ok");
     assert_eq!(game["check"]["verdict"], "not-counted");
-    assert_eq!(
-        game["check"]["reason"],
-        "the game was not played to its end: the board is open, 357 of 361 points not yet bordered by one colour"
-    );
+    assert_eq!(game["check"]["reason_code"], "open-board");
+    let report = audited(FOUR_MOVES);
+    assert_eq!(named_open_points(&report.check), Some(357));
     assert!(game["score"].is_null(), "not counted: {}", game["score"]);
     let codes: Vec<&str> = game["findings"]
         .as_array()
@@ -232,20 +237,30 @@ fn the_four_move_opening_is_not_counted_and_no_stone_is_called_dead() {
 fn a_game_both_players_ended_by_passes_keeps_its_check_and_says_the_board_was_open() {
     // Two passes end the game (art. 7): the players ended it, on a board still open.
     let report = audited("(;GM[1]FF[4]SZ[9]KM[7.5]RE[W+7.5];B[ee];W[cc];B[];W[])");
-    assert_eq!(report.check.verdict, sgfaudit::score::Verdict::Agrees);
+    assert_eq!(report.check.verdict, sgfaudit::check::Verdict::Agrees);
+    assert!(
+        matches!(
+            &report.check.reason,
+            Some(Reason::PassedOpen { reason: None, openness }) if openness.open == 79 && openness.points == 81
+        ),
+        "{:?}",
+        report.check.reason
+    );
     assert_eq!(
-        report.check.reason.as_deref(),
-        Some("the board was open when both passed: 79 of 81 points not yet bordered by one colour")
+        report.check.reason_code(),
+        Some(ReasonCode::TwoPassesOpenBoard)
     );
     assert!(report
         .findings
         .iter()
         .all(|f| f.code != sgfaudit::finding::Code::OpenBoard));
     let wrong = audited("(;GM[1]FF[4]SZ[9]KM[7.5]RE[B+30.5];B[ee];W[cc];B[];W[])");
-    assert_ne!(wrong.check.verdict, sgfaudit::score::Verdict::NotCounted);
-    assert!(wrong.check.reason.unwrap().ends_with(
-        "the board was open when both passed: 79 of 81 points not yet bordered by one colour"
-    ));
+    assert_ne!(wrong.check.verdict, sgfaudit::check::Verdict::NotCounted);
+    assert!(
+        matches!(&wrong.check.reason, Some(Reason::PassedOpen { openness, .. }) if openness.open == 79),
+        "{:?}",
+        wrong.check.reason
+    );
 }
 
 #[test]
@@ -261,10 +276,17 @@ fn short_records_of_the_shared_corpus_are_not_counted() {
         let lines = common::json_lines(&common::sgfaudit(&["audit", "--json", &file]).stdout);
         let check = &common::games(&lines)[0]["check"];
         assert_eq!(check["verdict"], "not-counted", "{path}: {check}");
-        let reason = check["reason"].as_str().unwrap();
+        assert_eq!(check["reason_code"], "open-board", "{path}: {check}");
+        let text = std::fs::read(shared.join(path)).unwrap();
+        let report = audited(&String::from_utf8_lossy(&text));
         assert!(
-            reason.contains(&format!("the board is open, {open} of {points} points")),
-            "{path}: {reason}"
+            matches!(
+                &report.check.reason,
+                Some(Reason::Compared(Found::Unchecked(Unchecked::OpenBoard(o))))
+                    if o.open == open && o.points == points
+            ),
+            "{path}: {:?}",
+            report.check.reason
         );
     }
 }
@@ -290,16 +312,20 @@ fn tygem_games_cut_after_4_10_20_and_40_moves_are_not_counted() {
     let lines = common::json_lines(&out.stdout);
     let reports = common::games(&lines);
     assert_eq!(reports.len(), games.len() * 4);
-    for (report, open) in reports.iter().zip(expected) {
+    let cuts = games
+        .iter()
+        .flat_map(|game| [4, 10, 20, 40].map(|moves| cut(game, moves)));
+    for ((report, open), cut) in reports.iter().zip(expected).zip(cuts) {
         let check = &report["check"];
         assert_eq!(
             check["verdict"], "not-counted",
             "game {}: {check}",
             report["game"]
         );
-        let reason = check["reason"].as_str().unwrap();
+        assert_eq!(check["reason_code"], "open-board", "{check}");
         // This file's own replay counts the same open points.
-        assert_eq!(named_open_points(reason), Some(open), "{reason}");
+        let cut = audited(&cut);
+        assert_eq!(named_open_points(&cut.check), Some(open), "{:?}", cut.check);
         assert!(open_by_share(open, 361));
     }
 }
@@ -313,8 +339,11 @@ fn finished_tygem_games_are_played_out() {
         let open = open_after(game, usize::MAX);
         assert!(!open_by_share(open, 361), "{open} open points: {game}");
         let report = audited(game);
-        let reason = report.check.reason.unwrap_or_default();
-        assert!(named_open_points(&reason).is_none(), "{reason}");
+        assert!(
+            named_open_points(&report.check).is_none(),
+            "{:?}",
+            report.check
+        );
     }
 }
 
@@ -338,15 +367,14 @@ proptest! {
         let record = &games[game];
         let judged = |moves: usize| {
             let report = audited(&cut(record, moves));
-            let reason = report.check.reason.clone().unwrap_or_default();
-            (report.check.verdict, named_open_points(&reason))
+            (report.check.verdict, named_open_points(&report.check))
         };
         let (verdict, named) = judged(early);
         let open = open_after(record, early);
         prop_assert_eq!(named.is_some(), open_by_share(open, 361), "cut at {}", early);
         if let Some(named) = named {
             prop_assert_eq!(named, open);
-            prop_assert_eq!(verdict, sgfaudit::score::Verdict::NotCounted);
+            prop_assert_eq!(verdict, sgfaudit::check::Verdict::NotCounted);
         }
         let (_, later_named) = judged(later);
         if later_named.is_some() {

@@ -199,6 +199,7 @@ struct Check {
     computed: Option<String>,
     verdict: Verdict,
     reason: Option<String>,
+    reason_code: Option<String>,
     difference: Option<f64>,
     confidence: Option<f64>,
     assumed: Option<String>,

@@ -6,7 +6,9 @@
 use crate::common;
 
 use sgfaudit::audit::{AuditOptions, GameReport, Status};
-use sgfaudit::score::{CountedBy, DeadPolicy, Verdict};
+use sgfaudit::check::reason::{Assumption, ReasonCode};
+use sgfaudit::check::Verdict;
+use sgfaudit::score::{CountedBy, DeadPolicy};
 
 fn audit_with(sgf: &str, options: &AuditOptions) -> GameReport {
     common::audit_text(sgf, options)
@@ -64,16 +66,18 @@ fn without_ru_a_handicap_game_is_weighed_under_each_compensation() {
     let r = audit(sgf);
     assert_eq!(r.status, Status::Ok);
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
-    assert_eq!(r.check.assumed, None);
-    for (re, assumed) in [
-        ("B+3.5", "a handicap compensation of 1 point"),
-        ("B+4.5", "no handicap compensation"),
-    ] {
+    assert!(r.check.assumed.is_empty(), "{:?}", r.check);
+    for (re, compensation) in [("B+3.5", 1.0), ("B+4.5", 0.0)] {
         let r = audit(&sgf.replace("RE[B+2.5]", &format!("RE[{re}]")));
         assert_eq!(r.check.verdict, Verdict::Agrees, "{re}: {:?}", r.check);
-        let said = r.check.assumed.as_deref().unwrap();
-        assert!(said.contains(assumed), "{re}: {said}");
-        assert!(said.contains("does not name the rules"), "{re}: {said}");
+        assert!(
+            r.check.assumed.iter().any(|a| matches!(
+                a,
+                Assumption::Compensation { points, .. } if *points == compensation
+            )),
+            "{re}: {:?}",
+            r.check.assumed
+        );
     }
     // A result no compensation gives is wrong.
     for re in ["B+5.5", "B+1.5", "W+9.5"] {
@@ -95,20 +99,31 @@ fn a_guessed_komi_is_weighed_at_its_odds() {
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
     let r = audit(&game("RU[Chinese]KM[0]RE[W+2.5]"));
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
-    assert!(r.check.assumed.as_deref().unwrap().contains("komi 7.5"));
+    assert!(
+        r.check
+            .assumed
+            .iter()
+            .any(|a| matches!(a, Assumption::Komi { komi, .. } if *komi == 7.5)),
+        "{:?}",
+        r.check.assumed
+    );
     // No komi any reading weighs gives B+5.5: the result is wrong at every komi.
     let r = audit(&game("RU[Chinese]KM[0]RE[B+5.5]"));
     assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
     // HA[1] is a game without komi, Black first (Fox's 让先): its KM[0] is no guess.
     let r = audit(&game("RU[Chinese]KM[0]HA[1]RE[B+5]"));
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
-    assert_eq!(r.check.assumed, None);
+    assert!(r.check.assumed.is_empty(), "{:?}", r.check);
     let r = audit(&game("RU[Chinese]KM[0]HA[1]RE[W+2.5]"));
     assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
     // A komi that cannot be read is not guessed: never held against RE[].
     let r = audit(&game("RU[Chinese]KM[lots]RE[B+5.5]"));
     assert_eq!(r.check.verdict, Verdict::Unverifiable, "{:?}", r.check);
-    assert!(r.check.reason.as_deref().unwrap().contains("komi"));
+    assert!(
+        r.check.reason_codes().contains(&ReasonCode::KomiUncertain),
+        "{:?}",
+        r.check
+    );
 }
 
 #[test]
@@ -176,15 +191,24 @@ fn the_rules_own_counting_is_named_when_the_source_counts_the_other_way() {
     // probable reading, and the check says which it took and at what odds.
     let r = audit(&game("PC[NNGS]KM[7.5]RE[W+2.5]"));
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
-    let assumed = r.check.assumed.as_deref().unwrap_or_default();
     assert!(
-        assumed.contains("counted by area, as the rules say (records of NNGS are, at odds 5%)"),
-        "{assumed}"
+        r.check.assumed.iter().any(|a| matches!(
+            a,
+            Assumption::Counting { counting: CountedBy::Area, as_rules: true, source: "NNGS", odds }
+                if (odds - 0.05).abs() < 0.005
+        )),
+        "{:?}",
+        r.check.assumed
     );
-    let reason = r.check.reason.as_deref().unwrap_or_default();
+    assert_eq!(r.check.reason_code(), Some(ReasonCode::FitsIf));
     assert!(
-        reason.starts_with("RE[] fits if counted by area") && reason.contains("gives W+3.5"),
-        "{reason}"
+        matches!(
+            r.check.reason,
+            Some(sgfaudit::check::reason::Reason::FitsIf { counting: CountedBy::Territory, margin, .. })
+                if margin == -3.5
+        ),
+        "{:?}",
+        r.check.reason
     );
 }
 
@@ -192,9 +216,7 @@ fn the_rules_own_counting_is_named_when_the_source_counts_the_other_way() {
 fn a_territory_game_without_re_that_ended_by_passes_is_not_called_unfinished() {
     let r = audit(&game("RU[Japanese]KM[6.5]"));
     assert_eq!(r.check.verdict, Verdict::NotCounted);
-    let reason = r.check.reason.as_deref().unwrap();
-    assert!(reason.contains("no result"), "{reason}");
-    assert!(!reason.contains("unfinished"), "{reason}");
+    assert_eq!(r.check.reason_code(), Some(ReasonCode::NoResult));
     assert_eq!(r.score.as_ref().unwrap().counting, CountedBy::Territory);
 }
 
@@ -214,12 +236,7 @@ fn moves_after_the_end_say_which_position_re_fits() {
         .iter()
         .any(|f| f.code.as_str() == "move-after-end"));
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
-    assert!(r
-        .check
-        .reason
-        .as_deref()
-        .unwrap()
-        .contains("at the two passes"));
+    assert_eq!(r.check.reason_code(), Some(ReasonCode::FitsAtPasses));
 }
 
 #[test]
@@ -234,9 +251,7 @@ fn a_result_that_fits_neither_the_final_position_nor_the_one_at_the_passes_is_wr
     };
     let r = audit_with(&sgf, &none);
     assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
-    let reason = r.check.reason.as_deref().unwrap();
-    assert!(reason.contains("fits neither"), "{reason}");
-    assert!(reason.contains("at the two passes"), "{reason}");
+    assert_eq!(r.check.reason_code(), Some(ReasonCode::FitsNeither));
     assert!(r.check.confidence.is_some_and(|c| c > 0.9), "{:?}", r.check);
 }
 
@@ -277,10 +292,20 @@ fn a_handicap_the_record_lacks_keeps_the_count_from_calling_re_wrong() {
         .iter()
         .any(|f| f.code.as_str() == "handicap-mismatch"));
     assert_eq!(without.check.verdict, Verdict::Unverifiable);
-    let reason = without.check.reason.as_deref().unwrap();
     assert!(
-        reason.contains("lacks 2 of its handicap stones"),
-        "{reason}"
+        matches!(
+            without.check.reason,
+            Some(sgfaudit::check::reason::Reason::Unverifiable {
+                why: Some(sgfaudit::check::reason::Why::HandicapMissing(2)),
+                ..
+            })
+        ),
+        "{:?}",
+        without.check.reason
+    );
+    assert_eq!(
+        without.check.reason_code(),
+        Some(ReasonCode::HandicapMissing)
     );
     assert_eq!(without.status, Status::Ok);
 }
@@ -309,10 +334,7 @@ fn a_handicap_the_record_lacks_is_placed_at_the_fixed_points_the_moves_allow() {
         note.message
     );
     // A resignation is not counted: its reason says nothing of the stones.
-    assert_eq!(
-        r.check.reason.as_deref(),
-        Some("White won by resignation: counting cannot check that")
-    );
+    assert_eq!(r.check.reason_codes(), [ReasonCode::Resignation]);
 }
 
 #[test]
@@ -331,18 +353,28 @@ fn fox_records_without_their_handicap_stones_are_counted_with_them() {
     let r = audit(&read("real/fox-pro/3p/1428326697019999545.sgf"));
     assert_eq!(r.status, Status::Ok, "{:?}", r.findings);
     assert_eq!(r.check.verdict, Verdict::Agrees);
-    assert_eq!(
-        r.check.assumed.as_deref(),
-        Some("the 3 handicap stones the record lacks stood at D16, Q16, D4 (the fixed points)")
+    assert!(
+        matches!(
+            &r.check.assumed[..],
+            [Assumption::Placement { stones: 3, vertices, name: "the fixed points", .. }]
+                if vertices == "D16, Q16, D4"
+        ),
+        "{:?}",
+        r.check.assumed
     );
     // Six stones whose fixed placement a move contradicts (White's D10): the other
     // placement of the sides, which every move allows, is the one counted.
     let r = audit(&read("real/fox-pro/3p/1409661964019999705.sgf"));
     assert_eq!(r.check.verdict, Verdict::Agrees);
-    let assumed = r.check.assumed.unwrap();
     assert!(
-        assumed.starts_with("the 6 handicap stones the record lacks stood at D16, K16, Q16, D4, K4, Q4 (the middle of the upper and lower sides"),
-        "{assumed}"
+        matches!(
+            r.check.assumed.first(),
+            Some(Assumption::Placement { stones: 6, vertices, name, .. })
+                if vertices == "D16, K16, Q16, D4, K4, Q4"
+                    && name.starts_with("the middle of the upper and lower sides")
+        ),
+        "{:?}",
+        r.check.assumed
     );
 }
 
@@ -359,9 +391,14 @@ fn a_ko_left_open_at_the_end_is_a_point_either_side_may_take() {
     let sgf = std::fs::read_to_string(path).unwrap();
     let r = audit(&sgf);
     assert_eq!(r.check.verdict, Verdict::Unverifiable);
-    let reason = r.check.reason.as_deref().unwrap();
-    assert!(reason.contains("the ko left open at L16"), "{reason}");
-    assert!(reason.contains("worth 1 point to Black"), "{reason}");
+    let reason = r.check.reason.as_ref().unwrap();
+    assert!(
+        reason.assumptions().iter().any(|a| matches!(
+            a,
+            Assumption::OpenPoint { ko: Some(ko), points: 1, black: true } if ko == "L16"
+        )),
+        "{reason:?}"
+    );
 }
 
 #[test]
@@ -372,9 +409,11 @@ fn a_margin_no_count_gives_is_checked_for_its_winner_only() {
     // would be.
     let r = audit(&game("RU[Chinese]KM[7.5]RE[W+2.4]"));
     assert_eq!(r.check.verdict, Verdict::Unverifiable);
-    let reason = r.check.reason.as_deref().unwrap();
-    assert!(reason.contains("a margin no count gives"), "{reason}");
-    assert!(reason.contains("the same winner"), "{reason}");
+    assert!(
+        r.check.reason_codes().contains(&ReasonCode::SameWinner),
+        "{:?}",
+        r.check
+    );
     let wrong = audit(&game("RU[Chinese]KM[7.5]RE[B+2.4]"));
     let winner_only = audit(&game("RU[Chinese]KM[7.5]RE[B+]"));
     assert_ne!(wrong.check.verdict, Verdict::Agrees);
@@ -386,12 +425,10 @@ fn a_result_with_the_colours_swapped_says_so() {
     // The game counts W+2.5: RE[B+2.5] is the count to the point with the other winner.
     let r = audit(&game("RU[Chinese]KM[7.5]RE[B+2.5]"));
     assert_eq!(r.check.verdict, Verdict::Disagrees);
-    let reason = r.check.reason.as_deref().unwrap();
-    assert!(reason.contains("may be the wrong colour"), "{reason}");
+    assert_eq!(r.check.reason_code(), Some(ReasonCode::DisagreesSwapped));
     let r = audit(&game("RU[Chinese]KM[7.5]RE[B+5.5]"));
     assert_eq!(r.check.verdict, Verdict::Disagrees);
-    let reason = r.check.reason.as_deref().unwrap();
-    assert!(!reason.contains("wrong colour"), "{reason}");
+    assert_eq!(r.check.reason_code(), Some(ReasonCode::Disagrees));
 }
 
 #[test]
@@ -399,7 +436,7 @@ fn a_margin_in_quarters_is_read_in_stones() {
     // W+2.5 points is 1¼ stones; Chinese records write `W+1.25`.
     let r = audit(&game("RU[Chinese]KM[7.5]RE[W+1.25]"));
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
-    assert!(r.check.reason.as_deref().unwrap().contains("in stones"));
+    assert_eq!(r.check.reason_code(), Some(ReasonCode::AgreesInStones));
 }
 
 #[test]
@@ -437,11 +474,17 @@ fn a_seki_the_estimate_calls_dead_is_weighed_alive_before_re_is_called_wrong() {
     // The seki reading is weighed at its odds: not probable enough to agree on, far too
     // probable to call RE[] wrong; the reason names it.
     assert_eq!(r.check.verdict, Verdict::Unverifiable, "{:?}", r.check);
-    let reason = r.check.reason.as_deref().unwrap();
+    let reason = r.check.reason.as_ref().unwrap();
     assert!(
-        reason.contains("RE[] fits only if the chain at A8 (5 stones")
-            && reason.contains(") is alive"),
-        "{reason}"
+        reason.codes().contains(&ReasonCode::FitsOnlyIf),
+        "{reason:?}"
+    );
+    assert!(
+        reason.assumptions().iter().any(|a| matches!(
+            a,
+            Assumption::Flip { vertex, stones: 5, dead: true, .. } if vertex == "A8"
+        )),
+        "{reason:?}"
     );
 }
 
@@ -462,10 +505,14 @@ fn a_stone_the_markup_leaves_alive_and_the_estimate_finds_dead_keeps_re_from_bei
     let r = audit(&text);
     assert_eq!(r.score.as_ref().unwrap().result, "B+9.5");
     assert_eq!(r.check.verdict, Verdict::Unverifiable, "{:?}", r.check);
-    let reason = r.check.reason.as_deref().unwrap();
+    let reason = r.check.reason.as_ref().unwrap();
     assert!(
-        reason.contains("the chain at M14 (1 stone, counted alive by the markup"),
-        "{reason}"
+        reason.assumptions().iter().any(|a| matches!(
+            a,
+            Assumption::Flip { vertex, stones: 1, dead: false, by_markup: true, .. }
+                if vertex == "M14"
+        )),
+        "{reason:?}"
     );
     for wrong in ["RE[B+5.5]", "RE[W+12.5]", "RE[B+22.5]"] {
         let r = audit(&text.replace("RE[B+12.5]", wrong));

@@ -1,11 +1,14 @@
 //! Checking `RE[]` against the count as a user sees it in the report: agreement, certain
-//! disagreement, and every reason a result cannot be checked. (The verdict's own rules,
-//! on readings built by hand, are the unit tests of `check::decide`.)
+//! disagreement, and every reason a result cannot be checked, by its code. (The verdict's
+//! own rules, on readings built by hand, are the unit tests of `check::decide`; the
+//! reasons' English, `reason_wording`.)
 
 use crate::common;
 
 use sgfaudit::audit::{AuditOptions, GameReport};
-use sgfaudit::score::Verdict;
+use sgfaudit::check::reason::{Found, Reason, ReasonCode};
+use sgfaudit::check::Verdict;
+use sgfaudit::score::CountedBy;
 
 /// A 9×9 game ended by two passes: Black 43, White 38 by area (art. 9), all stones alive;
 /// with komi 7.5, W+2.5.
@@ -18,8 +21,9 @@ fn audit(root: &str) -> GameReport {
     common::audit_text(&sgf, &AuditOptions::default())
 }
 
-fn reason(report: &GameReport) -> &str {
-    report.check.reason.as_deref().unwrap_or("")
+/// The codes of the report's reason, outermost first.
+fn codes(report: &GameReport) -> Vec<ReasonCode> {
+    report.check.reason_codes()
 }
 
 #[test]
@@ -27,7 +31,8 @@ fn art11_same_margin_agrees() {
     for re in ["W+2.5", "白胜1又1/4子", "w+2.50"] {
         let r = audit(&format!("RE[{re}]"));
         assert_eq!(r.check.verdict, Verdict::Agrees, "RE[{re}]: {:?}", r.check);
-        assert_eq!(r.check.computed.as_deref(), Some("W+2.5"));
+        assert_eq!(r.check.computed, Some(-2.5));
+        assert_eq!(r.check.computed_result().as_deref(), Some("W+2.5"));
         assert_eq!(r.check.difference, Some(0.0));
     }
 }
@@ -37,7 +42,7 @@ fn a_margin_in_stones_is_read_as_points_and_said_so() {
     // ¼ stone is not a margin in points with a half-point komi: it is read in stones.
     let r = audit("RE[W+1.25]");
     assert_eq!(r.check.verdict, Verdict::Agrees, "{:?}", r.check);
-    assert_eq!(reason(&r), "RE[W+1.25] read in stones: W+2.5 points");
+    assert_eq!(codes(&r), [ReasonCode::AgreesInStones]);
 }
 
 #[test]
@@ -45,26 +50,16 @@ fn a_different_margin_disagrees_when_the_count_is_sure() {
     let r = audit("RE[B+5.5]");
     assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
     assert_eq!(r.check.recorded.as_deref(), Some("B+5.5"));
-    assert_eq!(r.check.computed.as_deref(), Some("W+2.5"));
+    assert_eq!(r.check.computed, Some(-2.5));
     assert_eq!(r.check.difference, Some(8.0));
-    assert!(
-        reason(&r).starts_with("the record says B+5.5, area counting gives W+2.5"),
-        "{}",
-        reason(&r)
-    );
+    assert!(codes(&r).contains(&ReasonCode::Differs), "{:?}", r.check);
     let r = audit("RE[黑胜2又3/4子]");
     assert_eq!(r.check.verdict, Verdict::Disagrees, "{:?}", r.check);
-    assert!(
-        reason(&r).starts_with("the record says 黑胜2又3/4子 (B+5.5), area counting gives W+2.5"),
-        "{}",
-        reason(&r)
-    );
+    assert_eq!(r.check.difference, Some(8.0));
+    assert!(codes(&r).contains(&ReasonCode::Differs), "{:?}", r.check);
     let r = audit("RE[Jigo]");
-    assert!(
-        reason(&r).starts_with("the record says Jigo (a draw), area counting gives W+2.5"),
-        "{}",
-        reason(&r)
-    );
+    assert_eq!(r.check.difference, Some(2.5));
+    assert!(codes(&r).contains(&ReasonCode::Differs), "{:?}", r.check);
 }
 
 #[test]
@@ -72,15 +67,15 @@ fn winner_only_agrees_on_the_winner_and_is_never_called_wrong() {
     let r = audit("RE[W+]");
     assert_eq!(r.check.verdict, Verdict::Agrees);
     assert_eq!(r.check.difference, None);
-    assert_eq!(reason(&r), "the record names only the winner");
+    assert_eq!(codes(&r), [ReasonCode::AgreesWinnerOnly]);
 
     // A winner alone weighs no readings: a count that names the other winner cannot
     // call it wrong.
     let r = audit("RE[B+]");
     assert_eq!(r.check.verdict, Verdict::Unverifiable);
     assert_eq!(
-        reason(&r),
-        "Black won, area counting gives W+2.5, but the dead stones are not determined"
+        codes(&r),
+        [ReasonCode::DeadNotDetermined, ReasonCode::Differs]
     );
 }
 
@@ -89,50 +84,29 @@ fn a_margin_no_count_gives_is_checked_for_its_winner_only() {
     let r = audit("RE[W+0.2]");
     assert_eq!(r.check.verdict, Verdict::Unverifiable);
     assert_eq!(
-        reason(&r),
-        "the record says W+0.2, a margin no count gives (not a whole number of quarter points); area counting gives W+2.5, the same winner"
+        codes(&r),
+        [ReasonCode::Unverifiable, ReasonCode::SameWinner]
     );
     let r = audit("RE[B+0.2]");
     assert_eq!(r.check.verdict, Verdict::Unverifiable);
-    assert!(
-        reason(&r).starts_with(
-            "the record says B+0.2, a margin no count gives (not a whole number of quarter points), read as a win by Black, area counting gives W+2.5, but "
-        ),
-        "{}",
-        reason(&r)
-    );
+    assert!(codes(&r).contains(&ReasonCode::Differs), "{:?}", r.check);
 }
 
 #[test]
 fn results_counting_cannot_check_are_not_counted() {
     let cases = [
-        (
-            "B+R",
-            "Black won by resignation: counting cannot check that",
-        ),
-        (
-            "黑中盘胜",
-            "Black won by resignation: counting cannot check that",
-        ),
-        ("W+T", "White won on time: counting cannot check that"),
-        ("B+F", "Black won by forfeit: counting cannot check that"),
-        (
-            "Void",
-            "the game has no result (void): counting cannot check that",
-        ),
-        (
-            "?",
-            "the recorded result is unknown (?): counting cannot check that",
-        ),
-        (
-            "B+J",
-            "RE[B+J] could not be read: counting cannot check that",
-        ),
+        ("B+R", ReasonCode::Resignation),
+        ("黑中盘胜", ReasonCode::Resignation),
+        ("W+T", ReasonCode::Time),
+        ("B+F", ReasonCode::Forfeit),
+        ("Void", ReasonCode::Void),
+        ("?", ReasonCode::UnknownResult),
+        ("B+J", ReasonCode::UnreadableResult),
     ];
     for (re, why) in cases {
         let r = audit(&format!("RE[{re}]"));
         assert_eq!(r.check.verdict, Verdict::NotCounted, "RE[{re}]");
-        assert_eq!(reason(&r), why, "RE[{re}]");
+        assert_eq!(codes(&r), [why], "RE[{re}]");
     }
 }
 
@@ -140,17 +114,14 @@ fn results_counting_cannot_check_are_not_counted() {
 fn no_result_is_not_counted() {
     let r = audit("");
     assert_eq!(r.check.verdict, Verdict::NotCounted);
-    assert_eq!(reason(&r), "the record has no result (RE[])");
-    assert_eq!(r.check.computed.as_deref(), Some("W+2.5"));
+    assert_eq!(codes(&r), [ReasonCode::NoResult]);
+    assert_eq!(r.check.computed, Some(-2.5));
 
     // Without two passes nor a result, nothing is counted.
     let sgf = "(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc])";
     let r = common::audit_text(sgf, &AuditOptions::default());
     assert_eq!(r.check.verdict, Verdict::NotCounted);
-    assert_eq!(
-        reason(&r),
-        "the game is unfinished: no two passes and no result (RE[])"
-    );
+    assert_eq!(codes(&r), [ReasonCode::Unfinished]);
     assert!(r.check.computed.is_none());
     assert!(r.check.difference.is_none());
 }
@@ -161,13 +132,24 @@ fn territory_rules_compare_the_territory_count() {
     let sgf = format!("(;GM[1]FF[4]SZ[9]RU[Japanese]KM[6.5]RE[B+99.5]{MOVES})");
     let r = common::audit_text(&sgf, &AuditOptions::default());
     let territory = r.score.as_ref().unwrap().territory.as_ref().unwrap();
-    assert_eq!(r.check.computed.as_deref(), Some(territory.result.as_str()));
+    assert_eq!(r.check.computed, Some(territory.margin));
     assert!(
-        reason(&r).starts_with(&format!(
-            "the record says B+99.5, territory counting gives {}",
-            territory.result
-        )),
-        "{}",
-        reason(&r)
+        matches!(
+            &r.check.reason,
+            Some(
+                Reason::Disagrees {
+                    found: Found::Differs {
+                        counting: CountedBy::Territory,
+                        ..
+                    },
+                    ..
+                } | Reason::Compared(Found::Differs {
+                    counting: CountedBy::Territory,
+                    ..
+                })
+            )
+        ),
+        "{:?}",
+        r.check.reason
     );
 }

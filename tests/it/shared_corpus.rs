@@ -7,6 +7,8 @@ use crate::common;
 
 use std::collections::{BTreeMap, HashMap};
 
+use sgfaudit::check::reason::ReasonCode;
+
 /// Files whose game count differs from the corpus manifest's, by design, with the reason.
 fn count_exception(path: &str, notes: &str) -> Option<&'static str> {
     if notes.contains("no-opening-paren") && notes.contains("collection:2-games") {
@@ -56,6 +58,20 @@ fn the_real_corpus_is_reported_game_by_game_as_other_readers_see_it() {
     let mut per_file: BTreeMap<String, Vec<&serde_json::Value>> = BTreeMap::new();
     for g in &games {
         per_file.entry(key(g)).or_default().push(g);
+    }
+
+    // Every reason is named, by a code the schema lists; a game without a reason has none.
+    let listed: Vec<&str> = ReasonCode::ALL.iter().map(|c| c.as_str()).collect();
+    for g in &games {
+        let check = &g["check"];
+        match (check["reason"].as_str(), check["reason_code"].as_str()) {
+            (Some(_), Some(code)) => assert!(listed.contains(&code), "{}: {check}", key(g)),
+            (None, None) => {}
+            _ => panic!(
+                "{}: a reason without its code, or a code alone: {check}",
+                key(g)
+            ),
+        }
     }
 
     // A reason never says the same thing twice, as "… in seki (… in seki)". A short

@@ -10,9 +10,10 @@ use crate::common;
 
 use rayon::prelude::*;
 use sgfaudit::audit::{audit_game, AuditOptions};
+use sgfaudit::check::reason::{Assumption, ReasonCode};
+use sgfaudit::check::Verdict;
 use sgfaudit::input::source::Bytes;
 use sgfaudit::run::LoadedFile;
-use sgfaudit::score::Verdict;
 
 /// Games of `tygem-9d-part02.sgf` taken (every fifth, from the first 6,000).
 const EVERY: usize = 5;
@@ -189,7 +190,7 @@ fn contested_handicap_games_and_open_kos_are_unverifiable() {
     let Some(shared) = common::shared_corpus() else {
         return;
     };
-    let contested = "handicap game did not end by two passes and leaves";
+    let contested = ReasonCode::ContestedGroups;
     for (name, why) in [
         ("1500727868019999077", contested),
         ("1500969564019999196", contested),
@@ -198,10 +199,7 @@ fn contested_handicap_games_and_open_kos_are_unverifiable() {
         ("1503944166019999169", contested),
         ("1511449759010001926", contested),
         ("1530866998010001259", contested),
-        (
-            "1570783925010001629",
-            "an unfinished boundary is worth 2 points to White",
-        ),
+        ("1570783925010001629", ReasonCode::FitsOnlyIf),
     ] {
         let path = shared.join(format!("real/fox-pro/9p/{name}.sgf"));
         let bytes = std::fs::read(&path).unwrap();
@@ -209,8 +207,26 @@ fn contested_handicap_games_and_open_kos_are_unverifiable() {
         let report = audit_game(&file.game_input(0), &AuditOptions::default());
         let check = &report.check;
         assert_eq!(check.verdict, Verdict::Unverifiable, "{name}: {check:?}");
-        let reason = check.reason.clone().unwrap_or_default();
-        assert!(reason.contains(why), "{name}: {reason}");
+        assert!(
+            check.reason_codes().contains(&why),
+            "{name}: {:?}",
+            check.reason
+        );
+        if why == ReasonCode::FitsOnlyIf {
+            // The open boundary is worth 2 points to White.
+            let reason = check.reason.as_ref().unwrap();
+            assert!(
+                reason.assumptions().iter().any(|a| matches!(
+                    a,
+                    Assumption::OpenPoint {
+                        ko: None,
+                        points: 2,
+                        black: false
+                    }
+                )),
+                "{name}: {reason:?}"
+            );
+        }
     }
 }
 

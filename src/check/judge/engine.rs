@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use crate::geom::{BoardSize, Color, Point, Position};
 use crate::score::dead_in_pass_alive_territory;
 
+use super::dialect::{self, Dialect, Gtp};
 use super::groups;
-use super::katago;
 use super::{
     pass_alive_called_dead, stones_of, stones_word, JudgeConfig, JudgeFailure, JudgeFailureKind,
     JudgeRun, MAX_ANSWER, MAX_LINE, QUIT_GRACE, STDERR_LINES,
@@ -33,9 +33,9 @@ pub(super) struct Engine {
     input: Option<ChildStdin>,
     answers: Receiver<Output>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
-    knows_list_stones: bool,
-    /// Whether the engine said it is KataGo (asked in [`katago`]'s way).
-    pub(super) katago: bool,
+    pub(super) knows_list_stones: bool,
+    /// How the engine is spoken to, chosen by its `name` (plain GTP until it answers).
+    pub(super) dialect: &'static dyn Dialect,
 }
 
 /// Where Debian installs game programs (GNU Go is `/usr/games/gnugo`), not on every
@@ -136,7 +136,7 @@ impl Engine {
             answers,
             stderr_tail,
             knows_list_stones: false,
-            katago: false,
+            dialect: &Gtp,
         })
     }
 
@@ -276,23 +276,13 @@ pub(super) struct Session<'a> {
 }
 
 impl Session<'_> {
-    /// Learns whether the engine is KataGo (its `name`), checks it has the commands the
-    /// judge will send it (`final_status_list`, or KataGo's), and whether it has
-    /// `list_stones`.
+    /// Learns the engine's dialect by its `name` and checks it has the commands the
+    /// judge will send it in that dialect.
     pub(super) fn learn_commands(&mut self) -> Result<(), JudgeFailure> {
         let name = self.send("name")?;
-        self.engine.katago = name.success && katago::is_katago(&name.text);
-        if self.engine.katago {
-            return self.learn_katago();
-        }
-        if !self.known("final_status_list")? {
-            return Err(self.failure(
-                JudgeFailureKind::Unsupported,
-                "does not know the GTP command `final_status_list`".to_string(),
-            ));
-        }
-        self.engine.knows_list_stones = self.known("list_stones")?;
-        Ok(())
+        let dialect = dialect::by_name(name.success.then_some(name.text.as_str()));
+        self.engine.dialect = dialect;
+        dialect.learn(self)
     }
 
     pub(super) fn known(&mut self, command: &str) -> Result<bool, JudgeFailure> {
@@ -305,20 +295,15 @@ impl Session<'_> {
     }
 
     /// The dead stones of `position`, `to_move` to play, under `komi`: the position put
-    /// on the engine's board and the engine asked, each in its engine's way.
+    /// on the engine's board and the engine asked, in its dialect.
     pub(super) fn judge(
         &mut self,
         position: &Position,
         komi: f64,
         to_move: Color,
     ) -> Result<Vec<Point>, JudgeFailure> {
-        if self.engine.katago {
-            self.katago_set_up(position, komi, to_move)?;
-            self.katago_dead_stones(position)
-        } else {
-            self.set_up(position, komi, to_move)?;
-            self.dead_stones(position)
-        }
+        let dialect = self.engine.dialect;
+        dialect.dead_stones(self, position, komi, to_move)
     }
 
     /// `boardsize`; a refusal is a board the engine does not play on.

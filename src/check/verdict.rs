@@ -1,7 +1,11 @@
-//! The check of a recorded result as the report gives it (its `check` object), and the
-//! recorded margin in points. The stage `check` decides the verdict.
+//! The check of a recorded result as the report carries it (its `check` object: the
+//! verdict, the typed reason and assumptions, the counted margin as a number), and the
+//! recorded margin in points. Outputs word and name them; nothing parses them back.
 
-use super::result::RecordedResult;
+use crate::score::{format_points, RecordedResult};
+
+use super::reason::{Assumption, Reason, ReasonCode};
+use super::wording::assumptions_text;
 
 /// How the recorded result compares with the count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,22 +45,60 @@ impl Verdict {
 pub struct Check {
     /// `RE[]` as written.
     pub recorded: Option<String>,
-    /// The counted result in points (`B+1.5`).
-    pub computed: Option<String>,
+    /// Black's counted margin in points (written `B+1.5` by [`Check::computed_result`]).
+    pub computed: Option<f64>,
     pub verdict: Verdict,
     /// Why the result could not be checked, or what disagrees.
-    pub reason: Option<String>,
+    pub reason: Option<Reason>,
     /// Recorded minus counted margin, in points from Black's side, when both are numbers.
     pub difference: Option<f64>,
     /// For `agrees` and `disagrees`: the probability, under the check's odds, that the
     /// verdict is right (the readings that give `RE[]`, or those that do not).
     pub confidence: Option<f64>,
     /// What the verdict assumed beyond the rules and the record (a counting, a komi, a
-    /// handicap compensation, the fate of a doubted chain), when anything.
-    pub assumed: Option<String>,
+    /// handicap compensation, the fate of a doubted chain), in the order they are said.
+    pub assumed: Vec<Assumption>,
 }
 
 impl Check {
+    /// The check of a game that was never counted (it could not be read), with the reason.
+    pub fn not_counted(recorded: Option<String>, reason: Reason) -> Check {
+        Check {
+            recorded,
+            computed: None,
+            verdict: Verdict::NotCounted,
+            reason: Some(reason),
+            difference: None,
+            confidence: None,
+            assumed: Vec::new(),
+        }
+    }
+
+    /// The counted result as SGF writes it (`B+1.5`, `W+0.5`, `0`).
+    pub fn computed_result(&self) -> Option<String> {
+        self.computed.map(format_points)
+    }
+
+    /// The reason in words, as every output gives it.
+    pub fn reason_text(&self) -> Option<String> {
+        self.reason.as_ref().map(Reason::to_string)
+    }
+
+    /// The reason's stable name (`reason_code` in the machine formats).
+    pub fn reason_code(&self) -> Option<ReasonCode> {
+        self.reason.as_ref().map(Reason::code)
+    }
+
+    /// The codes of the reason and of every reason it holds, outermost first.
+    pub fn reason_codes(&self) -> Vec<ReasonCode> {
+        self.reason.as_ref().map_or_else(Vec::new, Reason::codes)
+    }
+
+    /// The assumptions in words, joined by `; `; `None` when nothing was assumed.
+    pub fn assumed_text(&self) -> Option<String> {
+        (!self.assumed.is_empty()).then(|| assumptions_text(&self.assumed, "; "))
+    }
+
     /// The confidence as every output reports it: to three decimals (the check's odds
     /// are no finer), so that JSON Lines, CSV and the frames agree.
     pub fn reported_confidence(&self) -> Option<f64> {
