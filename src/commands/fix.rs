@@ -2,9 +2,11 @@
 //! engine ([`crate::fix`]), each through a temporary file in its own folder that replaces
 //! it at once, so that no reader ever sees half a record.
 
+mod diff;
+mod write;
+
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use rayon::prelude::*;
 
@@ -18,13 +20,20 @@ use crate::output::{InputError, Rendered, Renderer, Reporter, Summary};
 use crate::run::LoadedFile;
 use crate::sgf::record::{parse_game_with, Limits, MoveTarget};
 
-/// What fixing one file gives: its text before and after (decoded), and how many findings
-/// the edits fix.
+pub use diff::{CONTEXT_CHARS, LONG_LINE};
+pub use write::{refuse, remove_stale, ContentHash, Roots, WriteOptions, TEMP_PREFIX};
+
+/// What fixing one file gives: its text before (decoded) and its bytes after, the edits
+/// between them, and how many findings the edits fix.
 pub struct FileFix {
     pub path: PathBuf,
     pub name: String,
     pub before: String,
     pub after: Vec<u8>,
+    /// The edits that make `after` of `before`, in order, at offsets of `before`.
+    pub edits: Vec<crate::fix::Edit>,
+    /// The hash of the bytes read: the file is replaced only if it still holds them.
+    pub read: ContentHash,
     pub fixed: usize,
     /// The bytes change.
     pub changed: bool,
@@ -41,7 +50,10 @@ pub enum Outcome {
 }
 
 /// The plain files of the inputs; an error for standard input and archives.
+/// A FIFO, a device, or a file outside the folders named (a link followed out of them) is
+/// refused too ([`refuse`]), before anything is read.
 pub fn files(paths: &[PathBuf], walk: WalkOptions) -> Result<Vec<PathBuf>, String> {
+    let roots = Roots::new(paths);
     let (inputs, errors) = expand_with(paths, walk);
     if let Some(e) = errors.first() {
         return Err(format!("{}: {}", e.path, e.message));
@@ -49,7 +61,10 @@ pub fn files(paths: &[PathBuf], walk: WalkOptions) -> Result<Vec<PathBuf>, Strin
     inputs
         .into_iter()
         .map(|input| match input {
-            Input::File(p) => Ok(p),
+            Input::File(p) => match refuse(&p, &roots) {
+                Some(why) => Err(format!("{}: {why}", path_text(&p))),
+                None => Ok(p),
+            },
             Input::Stdin => Err("--fix and --diff rewrite files: standard input cannot be \
                 rewritten (save it to a file first)"
                 .to_string()),
@@ -189,6 +204,8 @@ pub fn fix_file(path: &Path) -> Outcome {
         before: whole.to_string(),
         changed: after != bytes,
         after,
+        edits,
+        read: ContentHash::of(bytes),
         fixed,
         reencoded: utf8 && differs,
     })
@@ -200,64 +217,14 @@ impl FileFix {
         self.changed
     }
 
-    /// A unified diff of the file's text (decoded).
-    pub fn diff(&self) -> String {
-        let after = String::from_utf8_lossy(&self.after);
-        let slash = if self.name.starts_with('/') { "" } else { "/" };
-        let mut out = similar::TextDiff::from_lines(self.before.as_str(), after.as_ref())
-            .unified_diff()
-            .context_radius(3)
-            .header(
-                &format!("a{slash}{}", self.name),
-                &format!("b{slash}{}", self.name),
-            )
-            .to_string();
-        if self.reencoded {
-            out.push_str(&format!("# {}: written in UTF-8 (CA[UTF-8])\n", self.name));
+    /// The fix without its texts and edits, once they are written or shown.
+    fn without_texts(self) -> FileFix {
+        FileFix {
+            before: String::new(),
+            after: Vec::new(),
+            edits: Vec::new(),
+            ..self
         }
-        out
-    }
-
-    /// Writes the fixed bytes over the file: a temporary file in the same folder, its
-    /// permissions the file's, renamed over it. The file is left as it is when it is
-    /// read-only or changed since it was read.
-    pub fn write(&self, read_at: &Stamp) -> Result<(), String> {
-        let fail = |what: String| format!("{}: {what}: left as it is", self.name);
-        let target = std::fs::canonicalize(&self.path).map_err(|e| fail(e.to_string()))?;
-        let meta = std::fs::metadata(&target).map_err(|e| fail(e.to_string()))?;
-        if meta.permissions().readonly() {
-            return Err(fail("the file is read-only".into()));
-        }
-        let folder = target.parent().unwrap_or(Path::new("."));
-        let mut temp = tempfile::Builder::new()
-            .prefix(".sgfaudit-fix-")
-            .tempfile_in(folder)
-            .map_err(|e| fail(format!("cannot write in its folder ({e})")))?;
-        temp.write_all(&self.after)
-            .and_then(|()| temp.as_file().sync_all())
-            .map_err(|e| fail(format!("cannot write ({e})")))?;
-        std::fs::set_permissions(temp.path(), meta.permissions())
-            .map_err(|e| fail(format!("cannot keep its permissions ({e})")))?;
-        if Stamp::of(&target) != *read_at {
-            return Err(fail("the file changed while it was read".into()));
-        }
-        temp.persist(&target)
-            .map_err(|e| fail(format!("cannot replace it ({})", e.error)))?;
-        Ok(())
-    }
-}
-
-/// A file's length and time of change, to notice that it changed after it was read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stamp(Option<(u64, Option<SystemTime>)>);
-
-impl Stamp {
-    pub fn of(path: &Path) -> Stamp {
-        Stamp(
-            std::fs::metadata(path)
-                .ok()
-                .map(|m| (m.len(), m.modified().ok())),
-        )
     }
 }
 
@@ -271,30 +238,53 @@ pub struct Done {
     pub errors: Vec<String>,
 }
 
-/// Fixes (`write`) or diffs every file; the diffs go to `out`, in the order of the files.
-pub fn fix_all(files: &[PathBuf], write: bool, out: &mut dyn Write) -> io::Result<Done> {
-    let outcomes: Vec<Outcome> = files
+/// Fixes (`write`, as `options` say) or diffs every file; the diffs go to `out`, in the
+/// order of the files. Before writing, the temporaries an interrupted run left in the
+/// files' folders are removed.
+pub fn fix_all(
+    files: &[PathBuf],
+    write: bool,
+    options: &WriteOptions,
+    out: &mut dyn Write,
+) -> io::Result<Done> {
+    if write {
+        let mut folders: Vec<PathBuf> = files
+            .iter()
+            .filter_map(|f| {
+                std::fs::canonicalize(f)
+                    .ok()?
+                    .parent()
+                    .map(Path::to_path_buf)
+            })
+            .collect();
+        folders.sort();
+        folders.dedup();
+        folders.iter().for_each(|folder| {
+            remove_stale(folder);
+        });
+    }
+    // Each file's outcome, and its diff: the texts are let go as soon as it is made.
+    let outcomes: Vec<(Outcome, String)> = files
         .par_iter()
-        .map(|path| {
-            let stamp = Stamp::of(&std::fs::canonicalize(path).unwrap_or(path.clone()));
-            match fix_file(path) {
-                Outcome::Fix(fix) if write && fix.changes() => match fix.write(&stamp) {
-                    Ok(()) => Outcome::Fix(fix),
-                    Err(e) => Outcome::Failed(e),
-                },
-                other => other,
+        .map(|path| match fix_file(path) {
+            Outcome::Fix(fix) if write && fix.changes() => match fix.write(options) {
+                Ok(()) => (Outcome::Fix(fix.without_texts()), String::new()),
+                Err(e) => (Outcome::Failed(e), String::new()),
+            },
+            Outcome::Fix(fix) if fix.changes() => {
+                let diff = fix.diff();
+                (Outcome::Fix(fix.without_texts()), diff)
             }
+            other => (other, String::new()),
         })
         .collect();
     let mut done = Done::default();
-    for outcome in outcomes {
+    for (outcome, diff) in outcomes {
         match outcome {
             Outcome::Fix(fix) if fix.changes() => {
                 done.fixed += fix.fixed;
                 done.files += 1;
-                if !write {
-                    out.write_all(fix.diff().as_bytes())?;
-                }
+                out.write_all(diff.as_bytes())?;
             }
             Outcome::Fix(_) => {}
             Outcome::Guessed(name) => done.guessed.push(name),

@@ -89,7 +89,11 @@ fn fix_first(args: &AuditArgs, config: &crate::run::RunConfig) -> io::Result<Fix
             return Ok(FixStep::Exit(2));
         }
     };
-    let done = fix::fix_all(&files, args.fix, &mut io::stdout().lock())?;
+    let options = fix::WriteOptions {
+        roots: fix::Roots::new(&config.paths),
+        hard_links: args.fix_hard_links,
+    };
+    let done = fix::fix_all(&files, args.fix, &options, &mut io::stdout().lock())?;
     for e in &done.errors {
         writeln!(err, "sgfaudit: {e}")?;
     }
