@@ -44,6 +44,8 @@ fn collection(target: &Path, bytes: usize) {
 }
 
 /// Seconds and peak resident kilobytes of one `sgfaudit` process.
+// The child is waited for by `wait4`, which also gives its peak memory.
+#[allow(clippy::zombie_processes)]
 fn measured(args: &[&str], file: &Path) -> (f64, i64) {
     let start = Instant::now();
     let child = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
