@@ -253,12 +253,20 @@ pub struct AuditArgs {
     /// Rewrite the files in place so that every finding marked fixable ([*]) is gone,
     /// without changing the game (moves, setup, RE's winner and margin, comments, private
     /// properties and variations stay), then audit the fixed files. Plain files and
-    /// folders only: archives, .gz and standard input are refused (exit code 2); a file
-    /// that is read-only or changed while it was read is left as it is (exit code 2).
+    /// folders only: archives, .gz, standard input, FIFOs and devices are refused (exit
+    /// code 2). A file is left as it is (exit code 2) when it is read-only, has other
+    /// names (hard links), lies outside the folders named, cannot keep its owner or
+    /// extended attributes, or changed since it was read; owner, group and mode are kept.
     #[arg(long, conflicts_with_all = ["diff", "shard"])]
     pub fix: bool,
-    /// Print what --fix would change, a unified diff per file, and write nothing; exit
-    /// code 1 when some file would change. Plain files and folders only, as --fix.
+    /// With --fix: fix a file that has other names too (hard links); the name walked gets
+    /// a fixed file of its own, the other names keep the original.
+    #[arg(long, requires = "fix")]
+    pub fix_hard_links: bool,
+    /// Print what --fix would change and write nothing; exit code 1 when some file would
+    /// change. A unified diff per file (patch applies it); a change on a line longer than
+    /// 200 characters is shown as `@@ line L, column C @@` with 40 characters around the
+    /// edit. Plain files and folders only, as --fix.
     #[arg(long, conflicts_with = "shard")]
     pub diff: bool,
     /// Show no games: the summary only (input errors still go to stderr).

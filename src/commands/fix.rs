@@ -2,10 +2,15 @@
 //! engine ([`crate::fix`]), each through a temporary file in its own folder that replaces
 //! it at once, so that no reader ever sees half a record.
 
+mod diff;
+mod write;
+
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+
+use crate::input::stamp::Stamp;
 
 use crate::finding::{Code, Finding, Severity};
 use crate::game::parse_size;
@@ -17,13 +22,20 @@ use crate::run::driver::Driver;
 use crate::run::LoadedFile;
 use crate::sgf::record::{parse_game_with, Limits, MoveTarget};
 
-/// What fixing one file gives: its text before and after (decoded), and how many findings
-/// the edits fix.
+pub use diff::{CONTEXT_CHARS, LONG_LINE};
+pub use write::{refuse, remove_stale, ContentHash, Roots, WriteOptions, TEMP_PREFIX};
+
+/// What fixing one file gives: its text before (decoded) and its bytes after, the edits
+/// between them, and how many findings the edits fix.
 pub struct FileFix {
     pub path: PathBuf,
     pub name: String,
     pub before: String,
     pub after: Vec<u8>,
+    /// The edits that make `after` of `before`, in order, at offsets of `before`.
+    pub edits: Vec<crate::fix::Edit>,
+    /// The hash of the bytes read: the file is replaced only if it still holds them.
+    pub read: ContentHash,
     pub fixed: usize,
     /// The bytes change.
     pub changed: bool,
@@ -40,8 +52,16 @@ pub enum Outcome {
 }
 
 /// The plain files of the driver's inputs; an error for standard input and archives.
-pub fn files(driver: &Driver) -> Result<Vec<PathBuf>, String> {
-    driver.plain_files()
+/// A FIFO, a device, or a file outside the folders named (a link followed out of them) is
+/// refused too ([`refuse`]), before anything is read.
+pub fn files(driver: &Driver, roots: &Roots) -> Result<Vec<PathBuf>, String> {
+    let files = driver.plain_files()?;
+    for path in &files {
+        if let Some(why) = refuse(path, roots) {
+            return Err(format!("{}: {why}", path_text(path)));
+        }
+    }
+    Ok(files)
 }
 
 /// The format findings of a game, as its audit reports them: the splitter's and the
@@ -171,6 +191,8 @@ pub fn fix_file(path: &Path) -> Outcome {
         before: whole.to_string(),
         changed: after != bytes,
         after,
+        edits,
+        read: ContentHash::of(bytes),
         fixed,
         reencoded: utf8 && differs,
     })
@@ -182,56 +204,16 @@ impl FileFix {
         self.changed
     }
 
-    /// A unified diff of the file's text (decoded).
-    pub fn diff(&self) -> String {
-        let after = String::from_utf8_lossy(&self.after);
-        let slash = if self.name.starts_with('/') { "" } else { "/" };
-        let mut out = similar::TextDiff::from_lines(self.before.as_str(), after.as_ref())
-            .unified_diff()
-            .context_radius(3)
-            .header(
-                &format!("a{slash}{}", self.name),
-                &format!("b{slash}{}", self.name),
-            )
-            .to_string();
-        if self.reencoded {
-            out.push_str(&format!("# {}: written in UTF-8 (CA[UTF-8])\n", self.name));
+    /// The fix without its texts and edits, once they are written or shown.
+    fn without_texts(self) -> FileFix {
+        FileFix {
+            before: String::new(),
+            after: Vec::new(),
+            edits: Vec::new(),
+            ..self
         }
-        out
-    }
-
-    /// Writes the fixed bytes over the file: a temporary file in the same folder, its
-    /// permissions the file's, renamed over it. The file is left as it is when it is
-    /// read-only or changed since it was read.
-    pub fn write(&self, read_at: &Stamp) -> Result<(), String> {
-        let fail = |what: String| format!("{}: {what}: left as it is", self.name);
-        let target = std::fs::canonicalize(&self.path).map_err(|e| fail(e.to_string()))?;
-        let meta = std::fs::metadata(&target).map_err(|e| fail(e.to_string()))?;
-        if meta.permissions().readonly() {
-            return Err(fail("the file is read-only".into()));
-        }
-        let folder = target.parent().unwrap_or(Path::new("."));
-        let mut temp = tempfile::Builder::new()
-            .prefix(".sgfaudit-fix-")
-            .tempfile_in(folder)
-            .map_err(|e| fail(format!("cannot write in its folder ({e})")))?;
-        temp.write_all(&self.after)
-            .and_then(|()| temp.as_file().sync_all())
-            .map_err(|e| fail(format!("cannot write ({e})")))?;
-        std::fs::set_permissions(temp.path(), meta.permissions())
-            .map_err(|e| fail(format!("cannot keep its permissions ({e})")))?;
-        if Stamp::of(&target) != *read_at {
-            return Err(fail("the file changed while it was read".into()));
-        }
-        temp.persist(&target)
-            .map_err(|e| fail(format!("cannot replace it ({})", e.error)))?;
-        Ok(())
     }
 }
-
-/// A file's length and time of change, to notice that it changed after it was read: the
-/// stamp the driver takes of each file.
-pub use crate::input::stamp::Stamp;
 
 /// What `--fix` or `--diff` did: findings fixed, files changed, files left for a guessed
 /// encoding, errors.
@@ -243,37 +225,60 @@ pub struct Done {
     pub errors: Vec<String>,
 }
 
-/// Fixes (`write`) or diffs every file on the driver's pool; the diffs go to `out`, in
-/// the order of the files.
+/// Fixes (`write`, as `options` say) or diffs every file on the driver's pool; the diffs
+/// go to `out`, in the order of the files. Before writing, the temporaries an interrupted
+/// run left in the files' folders are removed.
 pub fn fix_all(
     driver: &mut Driver,
     files: &[PathBuf],
     write: bool,
+    options: &WriteOptions,
     out: &mut dyn Write,
 ) -> io::Result<Done> {
-    let mut done = Done::default();
-    let work = |path: &Path, stamp: Stamp| match fix_file(path) {
-        Outcome::Fix(fix) if write && fix.changes() => match fix.write(&stamp) {
-            Ok(()) => Outcome::Fix(fix),
-            Err(e) => Outcome::Failed(e),
+    if write {
+        remove_stale_around(files);
+    }
+    // Each file's outcome, and its diff: the texts are let go as soon as it is made.
+    let work = |path: &Path, _read_at: Stamp| match fix_file(path) {
+        Outcome::Fix(fix) if write && fix.changes() => match fix.write(options) {
+            Ok(()) => (Outcome::Fix(fix.without_texts()), String::new()),
+            Err(e) => (Outcome::Failed(e), String::new()),
         },
-        other => other,
+        Outcome::Fix(fix) if fix.changes() => {
+            let diff = fix.diff();
+            (Outcome::Fix(fix.without_texts()), diff)
+        }
+        other => (other, String::new()),
     };
-    driver.each_file(files, work, &mut |outcome| done.add(outcome, write, out))?;
+    let mut done = Done::default();
+    driver.each_file(files, work, &mut |(outcome, diff)| {
+        done.add(outcome, &diff, out)
+    })?;
     out.flush()?;
     Ok(done)
 }
 
+/// Removes the stale temporaries of an earlier run from each folder of `files`, once.
+fn remove_stale_around(files: &[PathBuf]) {
+    let mut folders: Vec<PathBuf> = files
+        .iter()
+        .filter_map(|f| Some(std::fs::canonicalize(f).ok()?.parent()?.to_path_buf()))
+        .collect();
+    folders.sort();
+    folders.dedup();
+    for folder in &folders {
+        remove_stale(folder);
+    }
+}
+
 impl Done {
-    /// Counts what became of one file; its diff goes to `out` unless it was written.
-    fn add(&mut self, outcome: Outcome, written: bool, out: &mut dyn Write) -> io::Result<()> {
+    /// Counts what became of one file; its diff (empty once written) goes to `out`.
+    fn add(&mut self, outcome: Outcome, diff: &str, out: &mut dyn Write) -> io::Result<()> {
         match outcome {
             Outcome::Fix(fix) if fix.changes() => {
                 self.fixed += fix.fixed;
                 self.files += 1;
-                if !written {
-                    out.write_all(fix.diff().as_bytes())?;
-                }
+                out.write_all(diff.as_bytes())?;
             }
             Outcome::Fix(_) => {}
             Outcome::Guessed(name) => self.guessed.push(name),

@@ -105,14 +105,24 @@ fn fix_first(args: &AuditArgs, config: &crate::run::RunConfig) -> io::Result<Fix
     };
     let mut driver = Driver::new(inputs)?;
     let mut err = io::stderr().lock();
-    let files = match fix::files(&driver) {
+    let options = fix::WriteOptions {
+        roots: fix::Roots::new(&config.paths),
+        hard_links: args.fix_hard_links,
+    };
+    let files = match fix::files(&driver, &options.roots) {
         Ok(files) => files,
         Err(message) => {
             writeln!(err, "sgfaudit: {message}")?;
             return Ok(FixStep::Exit(2));
         }
     };
-    let done = fix::fix_all(&mut driver, &files, args.fix, &mut io::stdout().lock())?;
+    let done = fix::fix_all(
+        &mut driver,
+        &files,
+        args.fix,
+        &options,
+        &mut io::stdout().lock(),
+    )?;
     for e in &done.errors {
         writeln!(err, "sgfaudit: {e}")?;
     }
