@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use sgfaudit::commands::fix::fix_all;
+use sgfaudit::commands::fix::{fix_all, Roots, WriteOptions};
 use sgfaudit::input::stamp::Stamp;
 use sgfaudit::input::walk::WalkOptions;
 use sgfaudit::output::progress::ProgressMode;
@@ -76,7 +76,11 @@ fn fix_diffs_are_the_same_for_any_jobs() {
             let mut driver = driver(&paths, jobs);
             let files = driver.plain_files().unwrap();
             let mut out = Vec::new();
-            let done = fix_all(&mut driver, &files, false, &mut out).unwrap();
+            let options = WriteOptions {
+                roots: Roots::new(&paths),
+                hard_links: false,
+            };
+            let done = fix_all(&mut driver, &files, false, &options, &mut out).unwrap();
             assert_eq!(driver.files(), files.len());
             (out, done.fixed, done.files)
         })
