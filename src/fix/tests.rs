@@ -47,6 +47,15 @@ fn each_fix_keeps_every_other_byte() {
         ("(;FF[4]KM[5 1/2];B[aa])", "(;FF[4]KM[5.5];B[aa])"),
         // A time written as a clock, in seconds.
         ("(;FF[4]TM[30:00];B[aa])", "(;FF[4]TM[1800];B[aa])"),
+        // An overtime in OT, a property of FF[4].
+        (
+            "(;FF[4]TM[10:00(5x1:00)];B[aa])",
+            "(;FF[4]TM[600]OT[5x1:00];B[aa])",
+        ),
+        (
+            "(;FF[3]TM[10:00(5x1:00)];B[aa])",
+            "(;FF[4]TM[600]OT[5x1:00];B[aa])",
+        ),
         // Passes B[] of FF[4] in an older or no FF: the record becomes FF[4].
         ("(;FF[3]SZ[9];B[];W[])", "(;FF[4]SZ[9];B[];W[])"),
         ("(;SZ[9]KM[6.5];B[];W[])", "(;FF[4]SZ[9]KM[6.5];B[];W[])"),
@@ -56,7 +65,7 @@ fn each_fix_keeps_every_other_byte() {
         ("(;SZ[19:19];B[aa])", "(;SZ[19];B[aa])"),
         // Setup in a node of its own, before the move, as the audit applies it.
         (
-            "(;FF[4];B[aa];W[kq]CR[kq]PL[B])",
+            "(;FF[4];B[aa];PL[B]W[kq]CR[kq])",
             "(;FF[4];B[aa];PL[B];W[kq]CR[kq])",
         ),
         ("(;FF[4];B[aa];AE[aa]W[aa])", "(;FF[4];B[aa];AE[aa];W[aa])"),
@@ -79,6 +88,7 @@ fn what_would_lose_data_stays() {
         "(;FF[4]RE[B+AW];B[aa])",
         "(;FF[4]RE[Black resigns. W 133.5 B 81.0];B[aa])",
         "(;FF[4]DT[2017.08.14 11:47];B[aa])",
+        "(;FF[4]OT[3x30 byo-yomi]TM[10:00(5x1:00)];B[aa])",
         "(;FF[4]AP[GNU Go:3.8]XAP[x]AP[fox:1];B[aa])",
         "(;FF[4]PB[one]PB[two];B[aa])",
         // FF[4] would make an identifier in mixed case a finding.
@@ -88,6 +98,14 @@ fn what_would_lose_data_stays() {
         "(;FF[4];KO[7.5]B[aa])",
         "(;FF[4];B[aa]W[bb])",
         "(;FF[4]AB[aa]B[bb])",
+        // Setup written after the move stays after it (readers that apply a node in the
+        // order written would read another player or position).
+        "(;FF[4];B[aa];W[kq]PL[W])",
+        "(;FF[4];B[aa];AB[cc]W[dd]AB[ee])",
+        // A second application: no property keeps its value without a finding of its own.
+        "(;FF[4]AP[GNU Go:3.8]RE[W+R]AP[foxwq:1];B[aa])",
+        // Blanks in a text are text; a CA of two values names no one charset.
+        "(;FF[4]C[   ];B[aa])",
     ] {
         let (got, left) = fixed(text);
         assert_eq!(got, text, "nothing rewritten");
@@ -96,28 +114,30 @@ fn what_would_lose_data_stays() {
 }
 
 #[test]
-fn a_second_application_is_kept_apart() {
-    let text = "(;FF[4]AP[GNU Go:3.8]RE[W+R]AP[foxwq];B[aa])";
-    let (got, left) = fixed(text);
-    assert_eq!(got, "(;FF[4]AP[GNU Go:3.8]RE[W+R]XAP[foxwq];B[aa])");
-    assert!(left.is_empty(), "{left:?}");
-    // A private property, noted and not fixable: a second fix changes nothing.
-    assert_eq!(codes(&got), vec![Code::LongIdentifier]);
-    assert_eq!(fixed(&got).0, got);
-    // A third AP would need the same identifier: it stays, the second is kept apart.
-    let (got, left) = fixed("(;FF[4]AP[a:1]AP[b:2]AP[c:3];B[aa])");
-    assert_eq!(got, "(;FF[4]AP[a:1]XAP[b:2]AP[c:3];B[aa])");
-    assert_eq!(left, vec![Code::RepeatedProperty]);
-}
-
-#[test]
 fn results_keep_winner_and_margin() {
+    use crate::sgf::info_format::result_kept as result;
     assert_eq!(result("B+Resign ").as_deref(), Some("B+R"));
     assert_eq!(result("w+5,5").as_deref(), Some("W+5.5"));
     assert_eq!(result("B+12.5 points").as_deref(), Some("B+12.5"));
     assert_eq!(result("W+J"), None);
     assert_eq!(result("B+"), None);
     assert_eq!(result("Black resigns. W 133.5 B 81.0"), None);
+}
+
+#[test]
+fn what_is_given_up_is_fixed_on_request_only() {
+    for (text, want) in [
+        (
+            "(;FF[4]DT[2016.09.29 20:30];B[aa])",
+            "(;FF[4]DT[2016-09-29];B[aa])",
+        ),
+        ("(;FF[4]RE[W+J];B[aa])", "(;FF[4]RE[W+];B[aa])"),
+    ] {
+        let rec = parse_game(text, Limits::default());
+        assert!(plan(text, &rec.problems, false).edits.is_empty(), "{text}");
+        let plan = plan_with(text, &rec.problems, false, true);
+        assert_eq!(apply(text, &plan.edits), want);
+    }
 }
 
 #[test]
@@ -128,6 +148,9 @@ fn utf8_in_the_root() {
     let text = "(;FF[4]PB[黑];B[aa])";
     let plan = super::plan(text, &[], true);
     assert_eq!(apply(text, &plan.edits), "(;CA[UTF-8]FF[4]PB[黑];B[aa])");
+    let text = "(;FF[4]CA[GB2312][b]PB[黑];B[aa])";
+    let plan = super::plan(text, &[], true);
+    assert!(plan.edits.is_empty() && plan.refused.is_some(), "{plan:?}");
     for (text, says) in [
         ("(;FF[4]CA[utf-8]PB[黑];B[aa])", true),
         ("(;FF[4]C[a;b]CA[UTF-8];B[aa])", false),
