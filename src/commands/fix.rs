@@ -138,9 +138,19 @@ fn file_edits(
         .filter(|&index| !file.games[index].no_game)
         .map(|index| {
             let text = file.game_text(index);
-            let mut findings = record_findings(file, index);
-            findings.retain(|f| selection.reports(f.code));
-            let plan = crate::fix::plan_with(text, &findings, ca(text), selection.on_request);
+            let all = record_findings(file, index);
+            let plan = |findings: &[Finding]| {
+                crate::fix::plan_with(text, findings, ca(text), selection.on_request)
+            };
+            let mut plan = plan(&all);
+            if plan.refused.is_none() && all.iter().any(|f| !selection.reports(f.code)) {
+                // A game the whole fix would leave stays as it is for a part of it too.
+                let selected: Vec<Finding> = all
+                    .into_iter()
+                    .filter(|f| selection.reports(f.code))
+                    .collect();
+                plan = crate::fix::plan_with(text, &selected, ca(text), selection.on_request);
+            }
             let at = file.games[index].range.start;
             let edits = plan.edits.into_iter().map(|mut e| {
                 e.range = e.range.start + at..e.range.end + at;

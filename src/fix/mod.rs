@@ -116,6 +116,15 @@ pub fn plan_with(text: &str, findings: &[Finding], utf8: bool, on_request: bool)
             *fixed |= f.code == Code::OldPass;
         }
     }
+    // Syntax the reader recovered by a guess that no fix writes valid: other readers
+    // may read the game otherwise, and a fix would make one reading the record's.
+    let guessed = findings
+        .iter()
+        .zip(&fixed)
+        .any(|(f, fixed)| f.code == Code::ParseError && !fixed);
+    if guessed {
+        return Plan::none(findings.len(), Some("its syntax was recovered by a guess"));
+    }
     if utf8 && !fixer.utf8_root() {
         return Plan::none(findings.len(), Some("its CA[] holds more than one value"));
     }
