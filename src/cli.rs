@@ -269,6 +269,11 @@ pub struct AuditArgs {
     /// edit. Plain files and folders only, as --fix.
     #[arg(long, conflicts_with = "shard")]
     pub diff: bool,
+    /// With --fix or --diff, also make the fixes that give something up (a date's time
+    /// of day, a result's margin that has no FF[4] form); their findings say "(with
+    /// --unsafe-fixes)" and are not marked fixable.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
     /// Show no games: the summary only (input errors still go to stderr).
     #[arg(long, short = 'q')]
     pub quiet: bool,

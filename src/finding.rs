@@ -84,6 +84,53 @@ pub struct Finding {
     pub offset: usize,
     /// True when `audit --fix` rewrites the record so that the finding is gone.
     pub fixable: bool,
+    /// The fix of the finding as data, made where the problem is found (the message
+    /// states the same value); `None` when the finding has none, or its fix is made from
+    /// the record's structure (a missing `;`, a repeated property).
+    pub fix: Option<Box<Fix>>,
+}
+
+/// Whether a fix keeps what the record means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applicability {
+    /// The meaning is kept: `audit --fix` makes it.
+    Safe,
+    /// Something is given up (a date's time of day, a result's unreadable margin): made
+    /// only with `--unsafe-fixes`.
+    OnRequest,
+}
+
+/// A new value for the value a finding is about: `DT[2018.04.27]` -> `2018-04-27`,
+/// `TM[10:00(5x1:00)]` -> `600` with `OT[5x1:00]` after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// The value as written (trimmed, escapes left in).
+    pub from: String,
+    /// What it becomes.
+    pub to: String,
+    /// A property written after it, identifier and value (a time's overtime).
+    pub added: Option<(&'static str, String)>,
+    pub applicability: Applicability,
+}
+
+impl Fix {
+    pub fn safe(from: &str, to: impl Into<String>) -> Fix {
+        Fix {
+            from: from.to_string(),
+            to: to.into(),
+            added: None,
+            applicability: Applicability::Safe,
+        }
+    }
+
+    /// The property as the fix writes it: `DT[2018-04-27]`, `TM[600]OT[5x1:00]`.
+    pub fn written(&self, id: &str) -> String {
+        let mut out = format!("{id}[{}]", self.to);
+        if let Some((added, value)) = &self.added {
+            out.push_str(&format!("{added}[{value}]"));
+        }
+        out
+    }
 }
 
 impl Finding {
@@ -120,6 +167,7 @@ impl Finding {
             after_void: None,
             offset,
             fixable: false,
+            fix: None,
         }
     }
 }

@@ -118,6 +118,8 @@ pub struct LoadedFile {
     pub games: Vec<GameSlice>,
     /// `FF` and `GM` of the file's first game tree, read when a later tree asks.
     first_tree: OnceLock<FileFormat>,
+    /// Why the decoded text may not replace the bytes (`crate::fix::encoding`).
+    reencoding_doubt: OnceLock<Option<String>>,
 }
 
 impl LoadedFile {
@@ -138,6 +140,7 @@ impl LoadedFile {
             decoded,
             games: Vec::new(),
             first_tree: OnceLock::new(),
+            reencoding_doubt: OnceLock::new(),
         }
     }
 
@@ -222,8 +225,21 @@ impl LoadedFile {
         let sure = parts
             .iter()
             .all(|p| matches!(p.from, From::Utf8 | From::Declared));
+        if sure && self.reencoding_doubt().is_some() {
+            return None;
+        }
         let damaged = parts.len() == 1 && parts[0].from == From::Lossy;
         (sure || damaged).then_some(sure)
+    }
+
+    /// Why the decoded text may not replace the file's bytes, when it may not.
+    pub fn reencoding_doubt(&self) -> Option<&str> {
+        self.reencoding_doubt
+            .get_or_init(|| {
+                let text = std::str::from_utf8(self.utf8_bytes()).unwrap_or("");
+                crate::fix::encoding::reencoding_doubt(&self.bytes, &self.decoded, text)
+            })
+            .as_deref()
     }
 
     /// The file's bytes, the decoded text and whether it differs from them (re-encoded or

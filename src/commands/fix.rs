@@ -16,7 +16,7 @@ use crate::finding::{Code, Finding, Severity};
 use crate::game::parse_size;
 use crate::geom::BoardSize;
 use crate::input::path_text::path_text;
-use crate::input::source::read_file;
+use crate::input::source::{read_file, Bytes};
 use crate::output::{InputError, Rendered, Renderer, Reporter, Summary};
 use crate::run::driver::Driver;
 use crate::run::LoadedFile;
@@ -41,15 +41,40 @@ pub struct FileFix {
     pub changed: bool,
     /// The file was in another encoding and is written in UTF-8.
     pub reencoded: bool,
+    /// Games left as they were, each with the reason (`game 2: ...`).
+    pub refused: Vec<String>,
 }
 
-/// What became of a file: fixed (or nothing to fix), left for its guessed encoding, or an
-/// error.
+/// What became of a file: fixed (or nothing to fix), left for its guessed encoding, left
+/// as it was for another reason (said), or an error.
 pub enum Outcome {
     Fix(FileFix),
     Guessed(String),
+    Left(String),
     Failed(String),
 }
+
+/// Which findings `--fix` answers: those the run reports (`--select`, `--ignore`, the
+/// configuration file).
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Only these codes (`None`: every code).
+    pub select: Option<Vec<Code>>,
+    /// Never these.
+    pub ignore: Vec<Code>,
+    /// The fixes made on request are made too (`--unsafe-fixes`).
+    pub on_request: bool,
+}
+
+impl Selection {
+    fn reports(&self, code: Code) -> bool {
+        self.select.as_ref().is_none_or(|s| s.contains(&code)) && !self.ignore.contains(&code)
+    }
+}
+
+/// How many rounds of fixes a file gets at most: a fix that makes another finding
+/// fixable is answered in the next round.
+const ROUNDS: usize = 4;
 
 /// The plain files of the driver's inputs; an error for standard input and archives.
 /// A FIFO, a device, or a file outside the folders named (a link followed out of them) is
@@ -101,100 +126,200 @@ fn record_findings(file: &LoadedFile, index: usize) -> Vec<Finding> {
     findings
 }
 
-/// The edits of every game of the file, at offsets of its decoded text, and the number
-/// of findings they fix. With `ca`, each root says `CA[UTF-8]`.
+/// The edits of every game of the file, at offsets of its decoded text, the number of
+/// findings they fix, and the games left as they were with the reason. With `ca`, each
+/// root says `CA[UTF-8]`.
 fn file_edits(
     file: &LoadedFile,
+    selection: &Selection,
     ca: impl Fn(&str) -> bool + Sync,
-) -> (Vec<crate::fix::Edit>, usize) {
+) -> (Vec<crate::fix::Edit>, usize, Vec<String>) {
     // Games in parallel: a file may hold tens of thousands.
-    let plans: Vec<(Vec<crate::fix::Edit>, usize)> = (0..file.games.len())
+    let plans: Vec<(Vec<crate::fix::Edit>, usize, Option<String>)> = (0..file.games.len())
         .into_par_iter()
         .filter(|&index| !file.games[index].no_game)
         .map(|index| {
             let text = file.game_text(index);
-            let findings = record_findings(file, index);
-            let plan = crate::fix::plan(text, &findings, ca(text));
+            let all = record_findings(file, index);
+            let plan = |findings: &[Finding]| {
+                crate::fix::plan_with(text, findings, ca(text), selection.on_request)
+            };
+            let mut plan = plan(&all);
+            if plan.refused.is_none() && all.iter().any(|f| !selection.reports(f.code)) {
+                // A game the whole fix would leave stays as it is for a part of it too.
+                let selected: Vec<Finding> = all
+                    .into_iter()
+                    .filter(|f| selection.reports(f.code))
+                    .collect();
+                plan = crate::fix::plan_with(text, &selected, ca(text), selection.on_request);
+            }
             let at = file.games[index].range.start;
             let edits = plan.edits.into_iter().map(|mut e| {
                 e.range = e.range.start + at..e.range.end + at;
                 e
             });
-            (edits.collect(), plan.fixed.iter().filter(|f| **f).count())
+            let refused = plan.refused.map(|why| format!("game {}: {why}", index + 1));
+            let fixed = plan.fixed.iter().filter(|f| **f).count();
+            (edits.collect(), fixed, refused)
         })
         .collect();
     let fixed = plans.iter().map(|p| p.1).sum();
-    (plans.into_iter().flat_map(|p| p.0).collect(), fixed)
+    let refused = plans.iter().filter_map(|p| p.2.clone()).collect();
+    (
+        plans.into_iter().flat_map(|p| p.0).collect(),
+        fixed,
+        refused,
+    )
 }
 
 /// Where each offset of the text `String::from_utf8_lossy` makes of `bytes` lies in the
-/// bytes (offsets outside a U+FFFD that stands for damaged bytes).
-fn byte_offsets(bytes: &[u8]) -> impl Fn(usize) -> usize {
+/// bytes; `None` for an offset inside a U+FFFD that stands for damaged bytes (or past
+/// the end).
+fn byte_offsets(bytes: &[u8]) -> impl Fn(usize) -> Option<usize> {
+    // (offset in the text, offset in the bytes, length) of each valid stretch.
     let mut runs = Vec::new();
     let (mut text, mut at) = (0, 0);
     for chunk in bytes.utf8_chunks() {
-        runs.push((text, at));
-        text += chunk.valid().len();
-        at += chunk.valid().len();
+        let valid = chunk.valid().len();
+        runs.push((text, at, valid));
+        text += valid;
+        at += valid;
         if !chunk.invalid().is_empty() {
             text += '\u{FFFD}'.len_utf8();
             at += chunk.invalid().len();
         }
     }
+    runs.push((text, at, 0));
     move |p| {
-        let (text, at) = runs[runs.partition_point(|r| r.0 <= p).max(1) - 1];
-        at + (p - text)
+        let (text, at, len) = runs[runs.partition_point(|r| r.0 <= p).checked_sub(1)?];
+        (p - text <= len).then_some(at + (p - text))
     }
 }
 
-/// Fixes one file in memory: written in UTF-8 as decoded, or, when it is damaged UTF-8,
-/// its bytes kept around the edits (a damaged property is never rewritten).
-pub fn fix_file(path: &Path) -> Outcome {
-    let name = path_text(path);
-    let bytes = match read_file(path) {
-        Ok(b) => b,
-        Err(e) => return Outcome::Failed(format!("{name}: {e}")),
-    };
-    let file = LoadedFile::new(name.clone(), bytes);
-    let Some(utf8) = file.writable() else {
-        return Outcome::Guessed(name);
-    };
+/// The file's bytes with the edits made: its text in UTF-8 as decoded (`utf8`), or its
+/// bytes kept around the edits (damaged UTF-8, whose damaged properties no edit
+/// touches). `None` when an edit falls inside a damaged character.
+fn edited_bytes(file: &LoadedFile, edits: &[crate::fix::Edit], utf8: bool) -> Option<Vec<u8>> {
     let (bytes, whole, differs) = file.texts();
-    let (edits, fixed) = file_edits(&file, |text| utf8 && (differs || !text.is_ascii()));
-    let after = if !utf8 {
-        // The decoded text starts after a byte-order mark, if any.
-        let bom = bytes.len() - bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes).len();
-        let offset = byte_offsets(&bytes[bom..]);
-        let mut after = Vec::with_capacity(bytes.len() + 64);
-        let mut at = 0;
-        for e in &edits {
-            let (start, end) = (bom + offset(e.range.start), bom + offset(e.range.end));
-            after.extend_from_slice(&bytes[at..start]);
-            after.extend_from_slice(e.text.as_bytes());
-            at = end;
-        }
-        after.extend_from_slice(&bytes[at..]);
-        after
-    } else {
-        let text = crate::fix::apply(whole, &edits);
+    if utf8 {
+        let text = crate::fix::apply(whole, edits);
         // A byte-order mark stays when the bytes were UTF-8 already.
         let bom = if differs {
             &[][..]
         } else {
             &bytes[..bytes.len() - whole.len()]
         };
-        [bom, text.as_bytes()].concat()
+        return Some([bom, text.as_bytes()].concat());
+    }
+    // The decoded text starts after a byte-order mark, if any.
+    let bom = bytes.len() - bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes).len();
+    let offset = byte_offsets(&bytes[bom..]);
+    let mut after = Vec::with_capacity(bytes.len() + 64);
+    let mut at = 0;
+    for e in edits {
+        let (start, end) = (bom + offset(e.range.start)?, bom + offset(e.range.end)?);
+        if start < at || end < start {
+            return None;
+        }
+        after.extend_from_slice(&bytes[at..start]);
+        after.extend_from_slice(e.text.as_bytes());
+        at = end;
+    }
+    after.extend_from_slice(&bytes[at..]);
+    Some(after)
+}
+
+/// Fixes one file in memory, in rounds until no selected finding has a fix left, then
+/// reads the result again: the file is left as it was when a game reads differently or
+/// reports a finding it did not have.
+pub fn fix_file(path: &Path, selection: &Selection) -> Outcome {
+    let name = path_text(path);
+    let bytes = match read_file(path) {
+        Ok(b) => b,
+        Err(e) => return Outcome::Failed(format!("{name}: {e}")),
     };
+    let original = LoadedFile::new(name.clone(), bytes);
+    let Some(utf8) = original.writable() else {
+        return match original.reencoding_doubt() {
+            Some(why) => Outcome::Left(format!("{name}: left as it is: {why}")),
+            None => Outcome::Guessed(name),
+        };
+    };
+    let (bytes, before, differs) = original.texts();
+    let reencoded = utf8 && differs;
+    let (mut fixed, mut refused) = (0, Vec::new());
+    let mut current: Option<LoadedFile> = None;
+    // Every round's edits as one list over `before`, for the diff.
+    let mut all_edits: Vec<crate::fix::Edit> = Vec::new();
+    for round in 0..ROUNDS {
+        let file = current.as_ref().unwrap_or(&original);
+        let (_, _, differs) = file.texts();
+        let ca = |text: &str| utf8 && (differs || !text.is_ascii());
+        let (edits, count, why) = file_edits(file, selection, ca);
+        if round == 0 {
+            refused = why;
+            if reencoded && !refused.is_empty() {
+                let why = refused.join("; ");
+                return Outcome::Left(format!("{name}: left as it is: {why}"));
+            }
+        }
+        if edits.is_empty() {
+            break;
+        }
+        let Some(after) = edited_bytes(file, &edits, utf8) else {
+            let why = "an edit falls inside a damaged character";
+            return Outcome::Left(format!("{name}: left as it is: {why}"));
+        };
+        fixed += count;
+        let next = LoadedFile::new(name.clone(), Bytes::Owned(after));
+        all_edits = crate::fix::compose::compose(&all_edits, &edits, next.texts().1);
+        current = Some(next);
+    }
+    let after = match &current {
+        Some(file) => file.texts().0.to_vec(),
+        None => bytes.to_vec(),
+    };
+    if let Some(file) = &current {
+        if let Some(why) = reads_differently(&original, file) {
+            return Outcome::Left(format!("{name}: left as it is: {why}"));
+        }
+    }
     Outcome::Fix(FileFix {
         path: path.to_path_buf(),
         name,
-        before: whole.to_string(),
+        before: before.to_string(),
         changed: after != bytes,
         after,
-        edits,
+        edits: all_edits,
         read: ContentHash::of(bytes),
         fixed,
-        reencoded: utf8 && differs,
+        reencoded,
+        refused,
+    })
+}
+
+/// Why the fixed file does not read as the original but for the fixes: another number
+/// of games, a game that reads differently, or one that reports a finding more often.
+fn reads_differently(original: &LoadedFile, fixed: &LoadedFile) -> Option<String> {
+    if original.games.len() != fixed.games.len() {
+        return Some("the file would hold another number of games".to_string());
+    }
+    (0..original.games.len()).find_map(|index| {
+        let (before, after) = (original.game_text(index), fixed.game_text(index));
+        if let Some(why) = crate::fix::verify::meaning_differs(before, after) {
+            return Some(format!("game {}: {why}", index + 1));
+        }
+        let counts = |file: &LoadedFile| {
+            let mut counts = std::collections::HashMap::<Code, usize>::new();
+            for f in record_findings(file, index) {
+                *counts.entry(f.code).or_default() += 1;
+            }
+            counts
+        };
+        let (a, b) = (counts(original), counts(fixed));
+        b.iter()
+            .find(|(code, n)| **n > a.get(*code).copied().unwrap_or(0))
+            .map(|(code, _)| format!("game {}: a fix would add a {code} finding", index + 1))
     })
 }
 
@@ -216,21 +341,24 @@ impl FileFix {
 }
 
 /// What `--fix` or `--diff` did: findings fixed, files changed, files left for a guessed
-/// encoding, errors.
+/// encoding, files or games left as they were (with the reason), errors.
 #[derive(Default)]
 pub struct Done {
     pub fixed: usize,
     pub files: usize,
     pub guessed: Vec<String>,
+    pub left: Vec<String>,
     pub errors: Vec<String>,
 }
 
-/// Fixes (`write`, as `options` say) or diffs every file on the driver's pool; the diffs
-/// go to `out`, in the order of the files. Before writing, the temporaries an interrupted
-/// run left in the files' folders are removed.
+/// Fixes (`write`, as `options` say) or diffs every file on the driver's pool, answering
+/// the findings `selection` reports; the diffs go to `out`, in the order of the files.
+/// Before writing, the temporaries an interrupted run left in the files' folders are
+/// removed.
 pub fn fix_all(
     driver: &mut Driver,
     files: &[PathBuf],
+    selection: &Selection,
     write: bool,
     options: &WriteOptions,
     out: &mut dyn Write,
@@ -239,7 +367,7 @@ pub fn fix_all(
         remove_stale_around(files);
     }
     // Each file's outcome, and its diff: the texts are let go as soon as it is made.
-    let work = |path: &Path, _read_at: Stamp| match fix_file(path) {
+    let work = |path: &Path, _read_at: Stamp| match fix_file(path, selection) {
         Outcome::Fix(fix) if write && fix.changes() => match fix.write(options) {
             Ok(()) => (Outcome::Fix(fix.without_texts()), String::new()),
             Err(e) => (Outcome::Failed(e), String::new()),
@@ -275,13 +403,21 @@ impl Done {
     /// Counts what became of one file; its diff (empty once written) goes to `out`.
     fn add(&mut self, outcome: Outcome, diff: &str, out: &mut dyn Write) -> io::Result<()> {
         match outcome {
-            Outcome::Fix(fix) if fix.changes() => {
-                self.fixed += fix.fixed;
-                self.files += 1;
-                out.write_all(diff.as_bytes())?;
+            Outcome::Fix(fix) => {
+                let name = &fix.name;
+                let games = fix
+                    .refused
+                    .iter()
+                    .map(|why| format!("{name}: {why}: left as it is"));
+                self.left.extend(games);
+                if fix.changes() {
+                    self.fixed += fix.fixed;
+                    self.files += 1;
+                    out.write_all(diff.as_bytes())?;
+                }
             }
-            Outcome::Fix(_) => {}
             Outcome::Guessed(name) => self.guessed.push(name),
+            Outcome::Left(why) => self.left.push(why),
             Outcome::Failed(e) => self.errors.push(e),
         }
         Ok(())

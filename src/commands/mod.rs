@@ -116,14 +116,20 @@ fn fix_first(args: &AuditArgs, config: &crate::run::RunConfig) -> io::Result<Fix
             return Ok(FixStep::Exit(2));
         }
     };
+    let selection = fix::Selection {
+        select: config.gate.select.clone(),
+        ignore: config.gate.ignore.clone(),
+        on_request: args.unsafe_fixes,
+    };
     let done = fix::fix_all(
         &mut driver,
         &files,
+        &selection,
         args.fix,
         &options,
         &mut io::stdout().lock(),
     )?;
-    for e in &done.errors {
+    for e in done.errors.iter().chain(&done.left) {
         writeln!(err, "sgfaudit: {e}")?;
     }
     if let Some(first) = done.guessed.first() {

@@ -9,21 +9,19 @@
 //! would need more has none (`fixable: false`); [`catalogue`] says why, code by code.
 
 pub mod catalogue;
+pub mod compose;
+pub mod encoding;
 mod setup;
 mod tree;
+pub mod verify;
 
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::finding::{Code, Finding, Severity};
+use crate::finding::{Applicability, Code, Finding, Fix, Severity};
 use crate::sgf::props::{self, Shape};
 use crate::sgf::record::{parse_game_with, Limits};
 use tree::Tree;
-
-/// The identifier a second, different `AP[]` of a node is kept under: a private property
-/// (readers keep it, SGFC with a warning), so that the first `AP` is the one every reader
-/// takes and the other's value is kept byte for byte.
-pub const SECOND_AP: &str = "XAP";
 
 /// Replace `range` of the game's text with `text` (an insertion when the range is empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +36,10 @@ pub struct Plan {
     pub edits: Vec<Edit>,
     /// One per finding given, in the same order.
     pub fixed: Vec<bool>,
+    /// Why the game is left as it is although some of its findings have a fix: the
+    /// fixed game would not mean what it meant ([`verify`]), or would not say
+    /// `CA[UTF-8]` plainly.
+    pub refused: Option<&'static str>,
 }
 
 /// The codes some finding of which a fix can answer (their declarations say so).
@@ -56,15 +58,18 @@ pub fn mark(text: &str, findings: &mut [Finding]) {
     }
 }
 
-/// The edits of one game's text (`text`, whose findings are `findings`, offsets in it).
-/// With `utf8`, the root also says `CA[UTF-8]` (the file is written in UTF-8).
+/// The edits of one game's text (`text`, whose findings are `findings`, offsets in it)
+/// that the safe fixes make. With `utf8`, the root also says `CA[UTF-8]` (the file is
+/// written in UTF-8).
 pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
+    plan_with(text, findings, utf8, false)
+}
+
+/// [`plan`], with the fixes made on request too when `on_request` (`--unsafe-fixes`).
+pub fn plan_with(text: &str, findings: &[Finding], utf8: bool, on_request: bool) -> Plan {
     let utf8 = utf8 && !says_utf8(text);
     if !utf8 && !findings.iter().any(|f| may_fix(f.code)) {
-        return Plan {
-            edits: Vec::new(),
-            fixed: vec![false; findings.len()],
-        };
+        return Plan::none(findings.len(), None);
     }
     let mut fixer = Fixer {
         text,
@@ -72,31 +77,88 @@ pub fn plan(text: &str, findings: &[Finding], utf8: bool) -> Plan {
         models: HashMap::new(),
         inserts: Vec::new(),
         split: Vec::new(),
-        apart: Vec::new(),
         unique: Vec::new(),
+        on_request,
     };
     let mut fixed = vec![false; findings.len()];
     let mut order: Vec<usize> = (0..findings.len()).collect();
     // A node's setup is made a set first: merging its repeated AB, AW, AE is then safe.
     order.sort_by_key(|&i| (findings[i].code != Code::SetupConflict, findings[i].offset));
-    let value_open = findings.iter().any(|f| {
-        f.code == Code::ParseError && f.message.starts_with("property value never closed")
-    });
+    let syntax_said = |start: &str| {
+        findings
+            .iter()
+            .any(|f| f.code == Code::ParseError && f.message.starts_with(start))
+    };
+    // After text between game trees, which of its brackets were syntax is a guess: the
+    // game's own syntax is left as it is (text outside game trees is never edited).
+    let syntax = Syntax {
+        value_open: syntax_said("property value never closed"),
+        after_text: syntax_said("text between game trees ignored"),
+    };
     for i in order {
-        fixed[i] = fixer.fix(&findings[i], value_open);
+        fixed[i] = fixer.fix(&findings[i], syntax);
     }
     if findings.iter().any(|f| f.code == Code::OldPass) && fixer.ff4() {
         for (f, fixed) in findings.iter().zip(fixed.iter_mut()) {
             *fixed |= f.code == Code::OldPass;
         }
     }
-    if utf8 {
-        fixer.utf8_root();
+    // Syntax the reader recovered by a guess that no fix writes valid: other readers
+    // may read the game otherwise, and a fix would make one reading the record's.
+    let guessed = findings
+        .iter()
+        .zip(&fixed)
+        .any(|(f, fixed)| f.code == Code::ParseError && !fixed);
+    if guessed {
+        return Plan::none(findings.len(), Some("its syntax was recovered by a guess"));
     }
-    Plan {
-        edits: fixer.edits(),
-        fixed,
+    if utf8 && !fixer.utf8_root() {
+        return Plan::none(findings.len(), Some("its CA[] holds more than one value"));
     }
+    let edits = fixer.edits();
+    if edits.is_empty() {
+        return Plan::none(findings.len(), None);
+    }
+    match checked(text, &edits) {
+        Some(reason) => Plan::none(findings.len(), Some(reason)),
+        None => Plan {
+            edits,
+            fixed,
+            refused: None,
+        },
+    }
+}
+
+impl Plan {
+    fn none(findings: usize, refused: Option<&'static str>) -> Plan {
+        Plan {
+            edits: Vec::new(),
+            fixed: vec![false; findings],
+            refused,
+        }
+    }
+}
+
+/// Why a game's edits must not be made: the fixed game would read differently
+/// ([`verify::meaning_differs`]) or its reader would report a finding of some code more
+/// often than before (a fix may take findings away, never add one).
+pub fn checked(text: &str, edits: &[Edit]) -> Option<&'static str> {
+    let after = apply(text, edits);
+    if let Some(reason) = verify::meaning_differs(text, &after) {
+        return Some(reason);
+    }
+    let counts = |text: &str| {
+        let mut counts: HashMap<Code, usize> = HashMap::new();
+        for p in parse_game_with(text, Limits::default(), true).problems {
+            *counts.entry(p.code).or_default() += 1;
+        }
+        counts
+    };
+    let (before, after) = (counts(text), counts(&after));
+    let added = after
+        .iter()
+        .any(|(code, n)| *n > before.get(code).copied().unwrap_or(0));
+    added.then_some("a fix would add a finding")
 }
 
 /// True when the root plainly says `CA[UTF-8]`: the property in the first node, before
@@ -127,6 +189,15 @@ pub fn apply(text: &str, edits: &[Edit]) -> String {
     }
     out.push_str(&text[at..]);
     out
+}
+
+/// What the reader said of a game's syntax that limits its fixes.
+#[derive(Clone, Copy)]
+struct Syntax {
+    /// A value never closed: the tree's end is not known.
+    value_open: bool,
+    /// Text between game trees came before: the game's `(` may be text.
+    after_text: bool,
 }
 
 /// A property as it will be written.
@@ -161,10 +232,10 @@ struct Fixer<'a> {
     inserts: Vec<(usize, String)>,
     /// The nodes whose setup was given a node of its own.
     split: Vec<usize>,
-    /// The properties kept apart under [`SECOND_AP`].
-    apart: Vec<usize>,
     /// The nodes whose setup names each point once now.
     unique: Vec<usize>,
+    /// Fixes made on request are made too.
+    on_request: bool,
 }
 
 impl Fixer<'_> {
@@ -197,6 +268,30 @@ impl Fixer<'_> {
         (!setup.is_empty() && !damaged).then_some(setup)
     }
 
+    /// True when property `i` is text and one of its values holds blanks only.
+    fn blank_text(&self, i: usize) -> bool {
+        let name = self.tree.props[i].name();
+        let text = props::lookup(name.as_bytes()).is_some_and(|d| d.text);
+        text && self
+            .values(i)
+            .iter()
+            .any(|v| !v.is_empty() && v.trim().is_empty())
+    }
+
+    /// True when a move (`B`, `W`) is written before property `i` in its node.
+    fn after_move(&self, i: usize) -> bool {
+        let node = self.tree.props[i].node;
+        (0..i).any(|j| {
+            let p = &self.tree.props[j];
+            p.node == node && matches!(p.name().as_str(), "B" | "W")
+        })
+    }
+
+    /// True when a move lies between properties `j` and `i` (`j < i`) of one node.
+    fn move_between(&self, j: usize, i: usize) -> bool {
+        (j + 1..i).any(|k| matches!(self.tree.props[k].name().as_str(), "B" | "W"))
+    }
+
     fn deleted(&self, i: usize) -> bool {
         self.models.get(&i).is_some_and(|m| m.deleted)
     }
@@ -214,9 +309,9 @@ impl Fixer<'_> {
     }
 
     /// Fixes one finding; true when it is gone once the edits are made.
-    fn fix(&mut self, f: &Finding, value_open: bool) -> bool {
+    fn fix(&mut self, f: &Finding, syntax: Syntax) -> bool {
         if f.code == Code::ParseError {
-            return self.syntax(f, value_open);
+            return self.syntax(f, syntax);
         }
         if !may_fix(f.code) {
             return false;
@@ -232,18 +327,21 @@ impl Fixer<'_> {
         if prop.values.is_empty() || self.text[prop.at..prop.end].contains('\u{FFFD}') {
             return false;
         }
-        if self.deleted(i) || self.apart.contains(&i) {
-            // An empty property already taken out, or a second `AP` kept apart: nothing
+        if self.deleted(i) {
+            // An empty property already taken out: nothing
             // of it is left to report.
             return true;
         }
         let name = self.tree.props[i].name();
-        let message = f.message.as_str();
+        let fix = f
+            .fix
+            .as_deref()
+            .filter(|fix| fix.applicability == Applicability::Safe || self.on_request);
         match f.code {
-            Code::ComposeExpected => self.compose(i, &name, message),
+            Code::ComposeExpected => self.compose(i, &name, fix),
             Code::EmptyValue => self.empty(i),
             Code::MultipleValues => self.multiple(i),
-            Code::GameInfoFormat => self.info(i, &name, message),
+            Code::GameInfoFormat => self.info(i, fix),
             Code::LowercaseIdentifier => {
                 // Each spelling is reported once: every property spelt so is fixed.
                 let spelling = self.tree.props[i].ident;
@@ -255,7 +353,7 @@ impl Fixer<'_> {
                 }
                 true
             }
-            Code::BadValue => self.bad_value(i, &name, message),
+            Code::BadValue => self.bad_value(i, fix),
             Code::SetupAndMove => self.split_setup(i),
             Code::SetupConflict => self.setup_conflict(i),
             Code::OffBoard if f.severity == Severity::Warning => self.pass_mark(i, &name),
@@ -295,16 +393,48 @@ impl Fixer<'_> {
     }
 
     /// `AP[YuanYu]` -> `AP[YuanYu:]`: the name, with an empty version.
-    fn compose(&mut self, i: usize, name: &str, message: &str) -> bool {
-        if name != "AP" || !message.contains("name:version") || self.values(i).len() != 1 {
+    fn compose(&mut self, i: usize, name: &str, fix: Option<&Fix>) -> bool {
+        if name != "AP" || self.values(i).len() != 1 {
             return false;
         }
-        self.model(i).values[0].push(':');
+        self.replace_value(i, fix)
+    }
+
+    /// The value the finding's fix is about, as its fix writes it; the property its fix
+    /// adds written just after (not when the node holds one already).
+    fn replace_value(&mut self, i: usize, fix: Option<&Fix>) -> bool {
+        let Some(fix) = fix else {
+            return false;
+        };
+        let values = self.values(i);
+        let Some(k) = values.iter().position(|v| v.trim() == fix.from) else {
+            return false;
+        };
+        if let Some((id, value)) = &fix.added {
+            let node = self.tree.props[i].node;
+            let held = self
+                .tree
+                .props
+                .iter()
+                .any(|p| p.node == node && p.name() == *id);
+            // The property added is of FF[4] (`OT`): the record becomes FF[4] when it
+            // reads the same so.
+            if held || !self.ff4() {
+                return false;
+            }
+            let end = self.tree.props[i].end;
+            self.inserts.push((end, format!("{id}[{value}]")));
+        }
+        self.model(i).values[k] = fix.to.clone();
         true
     }
 
-    /// An empty value: taken out (the whole property when nothing else is left).
+    /// An empty value: taken out (the whole property when nothing else is left). Blanks
+    /// in a text (`C[   ]`) are text: kept.
     fn empty(&mut self, i: usize) -> bool {
+        if self.blank_text(i) {
+            return false;
+        }
         let model = self.model(i);
         model.values.retain(|v| !v.trim().is_empty());
         if model.values.is_empty() {
@@ -336,13 +466,13 @@ impl Fixer<'_> {
     }
 
     /// One repeat of a property in a node: fixed unless its bytes are damaged or it has
-    /// no value; taken out already (empty, or a second `AP` kept apart) counts as fixed.
+    /// no value; taken out already (empty) counts as fixed.
     fn repeat(&mut self, i: usize, name: &str) -> bool {
         let prop = &self.tree.props[i];
         if prop.values.is_empty() || self.text[prop.at..prop.end].contains('\u{FFFD}') {
             return false;
         }
-        if self.deleted(i) || self.apart.contains(&i) {
+        if self.deleted(i) {
             return true;
         }
         self.repeated(i, name)
@@ -361,7 +491,7 @@ impl Fixer<'_> {
             return true;
         };
         let first = &self.tree.props[j];
-        if self.text[first.at..first.end].contains('\u{FFFD}') {
+        if self.text[first.at..first.end].contains('\u{FFFD}') || self.move_between(j, i) {
             return false;
         }
         let (a, b) = (self.values(j), self.values(i));
@@ -372,8 +502,6 @@ impl Fixer<'_> {
             // The same value twice.
         } else if matches!(name, "C" | "GC") && a.len() == 1 && b.len() == 1 {
             self.model(j).values[0] = format!("{}\n{}", a[0], b[0]);
-        } else if name == "AP" {
-            return self.keep_apart(i);
         } else {
             return false;
         }
@@ -381,36 +509,12 @@ impl Fixer<'_> {
         true
     }
 
-    /// A second `AP` of a node with another value (`AP[GNU Go:3.8]...AP[foxwq]`, Fox's
-    /// records): the first stays the application every reader takes; this one is written
-    /// as the private [`SECOND_AP`], its values as they were, so that no reader drops it.
-    /// Not when the node holds that identifier already, or when a third `AP` would need
-    /// it too (one of the two values would be lost).
-    fn keep_apart(&mut self, i: usize) -> bool {
-        let node = self.tree.props[i].node;
-        let taken = self
-            .tree
-            .props
-            .iter()
-            .any(|p| p.node == node && p.name() == SECOND_AP)
-            || self.apart.iter().any(|&k| self.tree.props[k].node == node);
-        if taken {
-            return false;
-        }
-        let values = self.tree.props[i].values.iter().map(|(v, _)| v.to_string());
-        let model = Model {
-            ident: SECOND_AP.to_string(),
-            values: values.collect(),
-            deleted: false,
-        };
-        self.models.insert(i, model);
-        self.apart.push(i);
-        true
-    }
-
     /// A one-value property with more: the others dropped when they repeat the first or
     /// are empty (never when they hold something else).
     fn multiple(&mut self, i: usize) -> bool {
+        if self.blank_text(i) {
+            return false;
+        }
         let values = self.values(i);
         if values.iter().all(|v| v.trim().is_empty()) {
             self.model(i).deleted = true;
@@ -428,43 +532,15 @@ impl Fixer<'_> {
         true
     }
 
-    /// `DT`, `KM`, `TM` as the finding proposes; `RE` only when winner and margin stay.
-    fn info(&mut self, i: usize, name: &str, message: &str) -> bool {
-        let values = self.values(i);
-        if values.len() != 1 {
-            return false;
-        }
-        let corrected = match name {
-            "DT" | "KM" | "TM" => proposal(name, message),
-            "RE" => result(&values[0]),
-            _ => None,
-        };
-        let Some(corrected) = corrected else {
-            return false;
-        };
-        self.model(i).values = vec![corrected];
-        true
+    /// `DT`, `KM`, `TM`, `RE` as the finding proposes (its fix).
+    fn info(&mut self, i: usize, fix: Option<&Fix>) -> bool {
+        self.values(i).len() == 1 && self.replace_value(i, fix)
     }
 
-    /// `SZ[19:19]` -> `SZ[19]`; a point list's blanks taken out (`AR[a a: c r]`).
-    fn bad_value(&mut self, i: usize, name: &str, message: &str) -> bool {
-        let values = self.values(i);
-        let Some(corrected) = message
-            .rsplit_once(": ")
-            .and_then(|(_, c)| c.strip_prefix("corrected to ").or(Some(c)))
-            .and_then(|c| c.strip_prefix(name)?.strip_prefix('[')?.strip_suffix(']'))
-        else {
-            return false;
-        };
-        let square = message.contains("square board in the rectangular form");
-        let Some(k) = values.iter().position(|v| {
-            let blanks: String = v.chars().filter(|c| !c.is_whitespace()).collect();
-            blanks == corrected || square && v.split(':').next().map(str::trim) == Some(corrected)
-        }) else {
-            return false;
-        };
-        self.model(i).values[k] = corrected.to_string();
-        true
+    /// `SZ[19:19]` -> `SZ[19]`; a point list's blanks taken out (`AR[a a: c r]`), as the
+    /// finding proposes (its fix).
+    fn bad_value(&mut self, i: usize, fix: Option<&Fix>) -> bool {
+        self.replace_value(i, fix)
     }
 
     /// Setup and a move in one node (not the root): the setup goes into a node of its own
@@ -481,6 +557,11 @@ impl Fixer<'_> {
         let Some(setup) = self.node_setup(node, &["AB", "AW", "AE", "PL"]) else {
             return false;
         };
+        // A setup property written after the move stays after it: a reader that applies
+        // a node in the order written (GNU Go) would read another position or player.
+        if setup.iter().any(|&j| self.after_move(j)) {
+            return false;
+        }
         let mut node_text = String::new();
         for j in setup {
             node_text.push_str(&self.model(j).render());
@@ -493,15 +574,23 @@ impl Fixer<'_> {
     }
 
     /// Recovered syntax written valid: a missing `(`, `;` or `)`.
-    fn syntax(&mut self, f: &Finding, value_open: bool) -> bool {
+    /// Text outside a game tree (a game without its `(`, or one after text between game
+    /// trees) is never edited: which of its brackets are syntax is a guess.
+    fn syntax(&mut self, f: &Finding, syntax: Syntax) -> bool {
         let m = f.message.as_str();
+        if syntax.after_text {
+            return false;
+        }
         if m.starts_with("game tree without its opening '('") {
+            // The game's text starts at its first `;`, with nothing before it.
             self.inserts.push((0, "(".into()));
+        } else if !self.text.trim_start().starts_with('(') {
+            return false;
         } else if let Some(rest) = m.strip_prefix("game tree never closed: ") {
             let Some(n) = rest.split(' ').next().and_then(|n| n.parse::<usize>().ok()) else {
                 return false;
             };
-            if value_open || n > 64 {
+            if syntax.value_open || n > 64 {
                 return false;
             }
             let end = self.text.trim_end().len();
@@ -527,6 +616,9 @@ impl Fixer<'_> {
             let p = &self.tree.props[i];
             p.node == 0 && p.name() == "FF" && !self.deleted(i)
         });
+        if self.says_ff4(ff) {
+            return true;
+        }
         let edit = match (root, ff) {
             (_, Some(i)) => {
                 let values = self.values(i);
@@ -565,10 +657,19 @@ impl Fixer<'_> {
         true
     }
 
-    /// `CA[UTF-8]` in the root: its `CA` rewritten, or one added after its `;`.
-    fn utf8_root(&mut self) {
+    /// True when the root's `FF` (property `ff`) says 4 as it will be written.
+    fn says_ff4(&self, ff: Option<usize>) -> bool {
+        match ff {
+            Some(i) => self.values(i).iter().map(|v| v.trim()).eq(["4"]),
+            None => self.inserts.iter().any(|(_, text)| text == "FF[4]"),
+        }
+    }
+
+    /// `CA[UTF-8]` in the root: its `CA` rewritten, or one added after its `;`. False
+    /// when the `CA` holds more than one value (which one it meant is not known).
+    fn utf8_root(&mut self) -> bool {
         let Some(root) = self.tree.nodes.first().cloned() else {
-            return;
+            return true;
         };
         let ca = (0..self.tree.props.len()).find(|&i| {
             let p = &self.tree.props[i];
@@ -577,7 +678,10 @@ impl Fixer<'_> {
         match ca {
             Some(i) => {
                 let values = self.values(i);
-                if values.len() != 1 || !values[0].trim().eq_ignore_ascii_case("UTF-8") {
+                if values.len() != 1 {
+                    return false;
+                }
+                if !values[0].trim().eq_ignore_ascii_case("UTF-8") {
                     self.model(i).values = vec!["UTF-8".into()];
                 }
             }
@@ -590,6 +694,7 @@ impl Fixer<'_> {
                 self.inserts.push((after, "CA[UTF-8]".into()));
             }
         }
+        true
     }
 
     /// Every edit, in the order of the text.
@@ -639,52 +744,6 @@ fn same_but_passes(before: &str, after: &str) -> bool {
         && b.problems
             .iter()
             .all(|p| count(&b.problems, p.code) <= count(&a.problems, p.code))
-}
-
-/// The value a game-information finding proposes (`... it would be corrected to DT[...]`).
-fn proposal(name: &str, message: &str) -> Option<String> {
-    let (_, c) = message.rsplit_once("it would be corrected to ")?;
-    Some(
-        c.strip_prefix(name)?
-            .strip_prefix('[')?
-            .strip_suffix(']')?
-            .to_string(),
-    )
-}
-
-/// `RE` in the specification's form when its winner and margin can be kept exactly:
-/// `W+Time Over` -> `W+T`, `draw` -> `Draw`, `B+5,5` -> `B+5.5`; `None` for anything
-/// else (`W+J`, `B+AW`, `Black resigns. W 133.5 B 81.0`).
-pub fn result(value: &str) -> Option<String> {
-    let lower = value.trim().to_ascii_lowercase();
-    match lower.as_str() {
-        "draw" | "jigo" => return Some("Draw".into()),
-        "void" => return Some("Void".into()),
-        _ => {}
-    }
-    let (winner, rest) = match lower.strip_prefix("b+") {
-        Some(rest) => ("B", rest),
-        None => ("W", lower.strip_prefix("w+")?),
-    };
-    let margin = match rest.trim() {
-        "r" | "res" | "resign" | "resignation" => "R".to_string(),
-        "t" | "time" | "time over" | "timeout" | "time out" | "on time" => "T".to_string(),
-        "f" | "forfeit" => "F".to_string(),
-        number => {
-            let number = number
-                .trim_end_matches("points")
-                .trim_end_matches("point")
-                .trim_end_matches("pts")
-                .trim()
-                .replace(',', ".");
-            let n: f64 = number.parse().ok()?;
-            if !n.is_finite() || n < 0.0 {
-                return None;
-            }
-            format!("{n}")
-        }
-    };
-    Some(format!("{winner}+{margin}"))
 }
 
 #[cfg(test)]

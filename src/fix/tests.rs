@@ -47,6 +47,15 @@ fn each_fix_keeps_every_other_byte() {
         ("(;FF[4]KM[5 1/2];B[aa])", "(;FF[4]KM[5.5];B[aa])"),
         // A time written as a clock, in seconds.
         ("(;FF[4]TM[30:00];B[aa])", "(;FF[4]TM[1800];B[aa])"),
+        // An overtime in OT, a property of FF[4].
+        (
+            "(;FF[4]TM[10:00(5x1:00)];B[aa])",
+            "(;FF[4]TM[600]OT[5x1:00];B[aa])",
+        ),
+        (
+            "(;FF[3]TM[10:00(5x1:00)];B[aa])",
+            "(;FF[4]TM[600]OT[5x1:00];B[aa])",
+        ),
         // Passes B[] of FF[4] in an older or no FF: the record becomes FF[4].
         ("(;FF[3]SZ[9];B[];W[])", "(;FF[4]SZ[9];B[];W[])"),
         ("(;SZ[9]KM[6.5];B[];W[])", "(;FF[4]SZ[9]KM[6.5];B[];W[])"),
@@ -56,7 +65,7 @@ fn each_fix_keeps_every_other_byte() {
         ("(;SZ[19:19];B[aa])", "(;SZ[19];B[aa])"),
         // Setup in a node of its own, before the move, as the audit applies it.
         (
-            "(;FF[4];B[aa];W[kq]CR[kq]PL[B])",
+            "(;FF[4];B[aa];PL[B]W[kq]CR[kq])",
             "(;FF[4];B[aa];PL[B];W[kq]CR[kq])",
         ),
         ("(;FF[4];B[aa];AE[aa]W[aa])", "(;FF[4];B[aa];AE[aa];W[aa])"),
@@ -79,6 +88,7 @@ fn what_would_lose_data_stays() {
         "(;FF[4]RE[B+AW];B[aa])",
         "(;FF[4]RE[Black resigns. W 133.5 B 81.0];B[aa])",
         "(;FF[4]DT[2017.08.14 11:47];B[aa])",
+        "(;FF[4]OT[3x30 byo-yomi]TM[10:00(5x1:00)];B[aa])",
         "(;FF[4]AP[GNU Go:3.8]XAP[x]AP[fox:1];B[aa])",
         "(;FF[4]PB[one]PB[two];B[aa])",
         // FF[4] would make an identifier in mixed case a finding.
@@ -88,6 +98,14 @@ fn what_would_lose_data_stays() {
         "(;FF[4];KO[7.5]B[aa])",
         "(;FF[4];B[aa]W[bb])",
         "(;FF[4]AB[aa]B[bb])",
+        // Setup written after the move stays after it (readers that apply a node in the
+        // order written would read another player or position).
+        "(;FF[4];B[aa];W[kq]PL[W])",
+        "(;FF[4];B[aa];AB[cc]W[dd]AB[ee])",
+        // A second application: no property keeps its value without a finding of its own.
+        "(;FF[4]AP[GNU Go:3.8]RE[W+R]AP[foxwq:1];B[aa])",
+        // Blanks in a text are text; a CA of two values names no one charset.
+        "(;FF[4]C[   ];B[aa])",
     ] {
         let (got, left) = fixed(text);
         assert_eq!(got, text, "nothing rewritten");
@@ -96,28 +114,30 @@ fn what_would_lose_data_stays() {
 }
 
 #[test]
-fn a_second_application_is_kept_apart() {
-    let text = "(;FF[4]AP[GNU Go:3.8]RE[W+R]AP[foxwq];B[aa])";
-    let (got, left) = fixed(text);
-    assert_eq!(got, "(;FF[4]AP[GNU Go:3.8]RE[W+R]XAP[foxwq];B[aa])");
-    assert!(left.is_empty(), "{left:?}");
-    // A private property, noted and not fixable: a second fix changes nothing.
-    assert_eq!(codes(&got), vec![Code::LongIdentifier]);
-    assert_eq!(fixed(&got).0, got);
-    // A third AP would need the same identifier: it stays, the second is kept apart.
-    let (got, left) = fixed("(;FF[4]AP[a:1]AP[b:2]AP[c:3];B[aa])");
-    assert_eq!(got, "(;FF[4]AP[a:1]XAP[b:2]AP[c:3];B[aa])");
-    assert_eq!(left, vec![Code::RepeatedProperty]);
-}
-
-#[test]
 fn results_keep_winner_and_margin() {
+    use crate::sgf::info_format::result_kept as result;
     assert_eq!(result("B+Resign ").as_deref(), Some("B+R"));
     assert_eq!(result("w+5,5").as_deref(), Some("W+5.5"));
     assert_eq!(result("B+12.5 points").as_deref(), Some("B+12.5"));
     assert_eq!(result("W+J"), None);
     assert_eq!(result("B+"), None);
     assert_eq!(result("Black resigns. W 133.5 B 81.0"), None);
+}
+
+#[test]
+fn what_is_given_up_is_fixed_on_request_only() {
+    for (text, want) in [
+        (
+            "(;FF[4]DT[2016.09.29 20:30];B[aa])",
+            "(;FF[4]DT[2016-09-29];B[aa])",
+        ),
+        ("(;FF[4]RE[W+J];B[aa])", "(;FF[4]RE[W+];B[aa])"),
+    ] {
+        let rec = parse_game(text, Limits::default());
+        assert!(plan(text, &rec.problems, false).edits.is_empty(), "{text}");
+        let plan = plan_with(text, &rec.problems, false, true);
+        assert_eq!(apply(text, &plan.edits), want);
+    }
 }
 
 #[test]
@@ -128,6 +148,9 @@ fn utf8_in_the_root() {
     let text = "(;FF[4]PB[黑];B[aa])";
     let plan = super::plan(text, &[], true);
     assert_eq!(apply(text, &plan.edits), "(;CA[UTF-8]FF[4]PB[黑];B[aa])");
+    let text = "(;FF[4]CA[GB2312][b]PB[黑];B[aa])";
+    let plan = super::plan(text, &[], true);
+    assert!(plan.edits.is_empty() && plan.refused.is_some(), "{plan:?}");
     for (text, says) in [
         ("(;FF[4]CA[utf-8]PB[黑];B[aa])", true),
         ("(;FF[4]C[a;b]CA[UTF-8];B[aa])", false),
@@ -135,5 +158,161 @@ fn utf8_in_the_root() {
         ("(;FF[4]RCA[UTF-8];B[aa])", false),
     ] {
         assert_eq!(says_utf8(text), says, "{text}");
+    }
+}
+
+/// The finding's message states the value its fix writes, for every fix that is data on
+/// its finding (`bad-value`, `game-info-format`; `compose-expected` names what is
+/// missing, the version, which the fix leaves empty), and that is the value `--fix`
+/// writes.
+#[test]
+fn the_message_states_what_the_fix_writes() {
+    let text = "(;FF[4]AP[YuanYu];B[aa])";
+    let rec = parse_game(text, Limits::default());
+    assert!(rec.problems[0].message.contains("version is missing"));
+    assert_eq!(rec.problems[0].fix.as_deref().unwrap().to, "YuanYu:");
+    for text in [
+        "(;FF[4]SZ[19:19];B[aa])",
+        "(;FF[4];AR[a a: c r];B[aa])",
+        "(;FF[4]DT[2018.04.27];B[aa])",
+        "(;FF[4]RE[W+Time Over];B[aa])",
+        "(;FF[4]KM[5 1/2];B[aa])",
+        "(;FF[4]TM[1:00:00];B[aa])",
+        "(;FF[4]TM[10:00(5x1:00)];B[aa])",
+    ] {
+        let rec = parse_game(text, Limits::default());
+        let with_fix: Vec<&Finding> = rec.problems.iter().filter(|f| f.fix.is_some()).collect();
+        assert_eq!(with_fix.len(), 1, "{text}: {:?}", rec.problems);
+        let (finding, fix) = (with_fix[0], with_fix[0].fix.as_deref().unwrap());
+        let after = apply(text, &plan(text, &rec.problems, false).edits);
+        let tree = Tree::read(text);
+        let prop = &tree.props[tree.prop_at(finding.offset).unwrap()];
+        let id = prop.name();
+        let written = match fix.to.as_str() {
+            // A point list's value among others: the value itself.
+            _ if id == "AR" => format!("[{}]", fix.to),
+            _ => fix.written(&id),
+        };
+        assert!(finding.message.contains(&written), "{}", finding.message);
+        assert!(after.contains(&written), "{after} lacks {written}");
+    }
+}
+
+mod random {
+    //! Random records, randomly damaged: a fix either leaves the game as it was or
+    //! writes one that the reference reader (`sgf-parse`) reads with the same moves and
+    //! setup as the original.
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::sgf::reference::{read_games, ReferenceGame};
+
+    fn root_prop() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "GN[]",
+            "AP[YuanYu]",
+            "AP[GNU Go:3.8]",
+            "AP[foxwq]",
+            "DT[2018.04.27]",
+            "DT[2016.09.29 20:30]",
+            "RE[W+Time Over]",
+            "RE[W+J]",
+            "TM[10:00(5x1:00)]",
+            "KM[5 1/2]",
+            "C[   ]",
+            "C[Nice (I think)]",
+            "PB[Lee (3d)]",
+            "CA[UTF-8][UTF-8]",
+            "SZ[19:19]",
+        ])
+    }
+
+    fn node() -> impl Strategy<Value = String> {
+        let point = (0u8..19, 0u8..19)
+            .prop_map(|(c, r)| format!("{}{}", (b'a' + c) as char, (b'a' + r) as char));
+        (
+            prop::sample::select(vec!["B", "W", "AB", "AW", "PL", "C"]),
+            point,
+            prop::sample::select(vec!["", "C[x]", "C[y]", "PL[W]", "B[]", "AB[sa]"]),
+            any::<bool>(),
+        )
+            .prop_map(|(id, p, extra, before)| {
+                let main = match id {
+                    "PL" => "PL[B]".to_string(),
+                    "C" => "C[]".to_string(),
+                    _ => format!("{id}[{p}]"),
+                };
+                if before {
+                    format!(";{extra}{main}")
+                } else {
+                    format!(";{main}{extra}")
+                }
+            })
+    }
+
+    fn record() -> impl Strategy<Value = String> {
+        (
+            prop::sample::select(vec!["FF[4]", "FF[3]", ""]),
+            prop::collection::vec(root_prop(), 0..6),
+            prop::collection::vec(node(), 0..8),
+        )
+            .prop_map(|(ff, root, nodes)| {
+                format!("(;GM[1]{ff}{}{})", root.concat(), nodes.concat())
+            })
+    }
+
+    /// One character inserted or taken out at a place.
+    fn damaged() -> impl Strategy<Value = String> {
+        (
+            record(),
+            any::<prop::sample::Index>(),
+            prop::sample::select(vec!["", ";", "(", ")", "[", "]", "\u{FFFD}", "W", " "]),
+            any::<bool>(),
+        )
+            .prop_map(|(text, at, piece, remove)| {
+                let cuts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+                let at = cuts[at.index(cuts.len())];
+                let mut out = text.clone();
+                if remove {
+                    out.remove(at);
+                } else {
+                    out.insert_str(at, piece);
+                }
+                out
+            })
+    }
+
+    fn moves_and_setup(text: &str) -> Option<Vec<ReferenceGame>> {
+        let games = read_games(text).ok()?;
+        // Game information is what fixes rewrite: left out.
+        Some(
+            games
+                .into_iter()
+                .map(|g| ReferenceGame {
+                    info: Vec::new(),
+                    ..g
+                })
+                .collect(),
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn a_fix_keeps_moves_and_setup(text in prop_oneof![record(), damaged()]) {
+            let rec = parse_game(&text, Limits::default());
+            let plan = plan(&text, &rec.problems, false);
+            let after = apply(&text, &plan.edits);
+            prop_assert!(plan.edits.is_empty() || checked(&text, &plan.edits).is_none());
+            // A property repeated in a node is read once by some readers (sgf-parse: the
+            // first), twice by others (the audit): its fix makes them agree, so the
+            // reference reading of the original is no measure there.
+            let repeated = rec.problems.iter().any(|p| p.code == Code::RepeatedProperty);
+            if let (Some(before), false) = (moves_and_setup(&text), repeated) {
+                prop_assert_eq!(Some(before), moves_and_setup(&after), "{} -> {}", text, after);
+            }
+            prop_assert_eq!(verify::meaning_differs(&text, &after), None);
+        }
     }
 }

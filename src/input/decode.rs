@@ -476,21 +476,21 @@ fn is_utf8(bytes: &[u8]) -> bool {
 }
 
 /// What the bytes hold as UTF-8.
-struct Utf8Census {
+pub(crate) struct Utf8Census {
     /// Well-formed multi-byte sequences.
-    valid_multibyte: usize,
+    pub valid_multibyte: usize,
     /// Invalid byte sequences: what a lossy reading replaces.
-    invalid: usize,
+    pub invalid: usize,
     /// Characters those sequences are the remains of. A character whose middle byte
     /// became `?` (`E5 3F 88`, as in Fox records rewritten by GNU Go) is two invalid
     /// sequences around the `?`, but one damaged character: counted twice, it made 12
     /// such records of the shared corpus read as Latin-1. The pattern needs a `?` between
     /// a lone lead byte and a continuation byte, which the legacy CJK encodings do not
     /// make.
-    damaged: usize,
+    pub damaged: usize,
 }
 
-fn utf8_census(bytes: &[u8]) -> Utf8Census {
+pub(crate) fn utf8_census(bytes: &[u8]) -> Utf8Census {
     let mut census = Utf8Census {
         valid_multibyte: 0,
         invalid: 0,

@@ -2,7 +2,7 @@
 //! a value outside them would be corrected to where the intent is plain
 //! (`DT[2018.04.27]` -> `2018-04-27`, `RE[B+time]` -> `B+T`, `KM[5 1/2]` -> `5.5`).
 
-use crate::finding::Code;
+use crate::finding::{Applicability, Code, Fix};
 
 use super::values::{is_number, is_real, ValueProblem};
 
@@ -20,24 +20,101 @@ pub fn check(id: &str, v: &str) -> Option<ValueProblem> {
         return None;
     }
     // What it would be corrected to: only for a value outside the format.
-    let corrected = match id {
+    let fix = match id {
         "DT" => correct_date(v),
-        "RE" => correct_result(v),
-        "TM" => correct_time(v),
-        "KM" => correct_real(v),
+        "RE" => correct_result(v).map(|c| {
+            // A margin the specification has no word for is given up (`W+J` -> `W+`).
+            let kept = result_kept(v).as_deref() == Some(c.as_str());
+            with(v, c, !kept)
+        }),
+        "TM" => correct_time_with_overtime(v),
+        "KM" => correct_real(v).map(|c| Fix::safe(v, c)),
         _ => None,
     };
     // An unreadable `KM` or `HA` is the audit's `bad-property` (the check cannot be made):
     // here only what could be corrected.
-    if matches!(id, "KM" | "HA") && corrected.is_none() {
+    if matches!(id, "KM" | "HA") && fix.is_none() {
         return None;
     }
     let shown: String = v.chars().take(40).collect();
-    let message = match corrected {
-        Some(c) => format!("{id}[{shown}] is not in the specification's format: it would be corrected to {id}[{c}]"),
+    let message = match &fix {
+        Some(fix) => {
+            let request = match fix.applicability {
+                Applicability::Safe => "",
+                Applicability::OnRequest => " (with --unsafe-fixes)",
+            };
+            let written = fix.written(id);
+            format!("{id}[{shown}] is not in the specification's format: it would be corrected to {written}{request}")
+        }
         None => format!("{id}[{shown}] is not in the specification's format (not corrected)"),
     };
-    Some((Code::GameInfoFormat, message))
+    Some((Code::GameInfoFormat, message, fix))
+}
+
+/// A fix of `from` to `to`, made on request only when `given_up`.
+fn with(from: &str, to: String, given_up: bool) -> Fix {
+    let mut fix = Fix::safe(from, to);
+    if given_up {
+        fix.applicability = Applicability::OnRequest;
+    }
+    fix
+}
+
+/// `RE` in the specification's form when its winner and margin can be kept exactly:
+/// `W+Time Over` -> `W+T`, `draw` -> `Draw`, `B+5,5` -> `B+5.5`; `None` for anything
+/// else (`W+J`, `B+AW`, `Black resigns. W 133.5 B 81.0`).
+pub fn result_kept(value: &str) -> Option<String> {
+    let lower = value.trim().to_ascii_lowercase();
+    match lower.as_str() {
+        "draw" | "jigo" => return Some("Draw".into()),
+        "void" => return Some("Void".into()),
+        _ => {}
+    }
+    let (winner, rest) = match lower.strip_prefix("b+") {
+        Some(rest) => ("B", rest),
+        None => ("W", lower.strip_prefix("w+")?),
+    };
+    let margin = match rest.trim() {
+        "r" | "res" | "resign" | "resignation" => "R".to_string(),
+        "t" | "time" | "time over" | "timeout" | "time out" | "on time" => "T".to_string(),
+        "f" | "forfeit" => "F".to_string(),
+        number => {
+            let number = number
+                .trim_end_matches("points")
+                .trim_end_matches("point")
+                .trim_end_matches("pts")
+                .trim()
+                .replace(',', ".");
+            let n: f64 = number.parse().ok()?;
+            if !n.is_finite() || n < 0.0 {
+                return None;
+            }
+            format!("{n}")
+        }
+    };
+    Some(format!("{winner}+{margin}"))
+}
+
+/// `TM` in seconds; a main time followed by an overtime in parentheses or after a `+`
+/// (`10:00(5x1:00)`, `30:00+30:00/25`) becomes the main time in seconds and the
+/// overtime, as written, in `OT`.
+fn correct_time_with_overtime(v: &str) -> Option<Fix> {
+    if let Some(seconds) = correct_time(v) {
+        return Some(Fix::safe(v, seconds));
+    }
+    let (main, overtime) = match v.strip_suffix(')').and_then(|r| r.split_once('(')) {
+        Some(split) => split,
+        None => v.split_once('+')?,
+    };
+    let overtime = overtime.trim();
+    let plain = |c: char| c.is_ascii_alphanumeric() || " :/x.,".contains(c);
+    if overtime.is_empty() || !overtime.chars().all(plain) {
+        return None;
+    }
+    let seconds = clock(main.trim())?;
+    let mut fix = Fix::safe(v, seconds.to_string());
+    fix.added = Some(("OT", overtime.to_string()));
+    Some(fix)
 }
 
 /// Digits only, of the given length.
@@ -80,7 +157,20 @@ const MONTHS: [&str; 12] = [
 ];
 
 /// `2018.04.27`, `2018/4/27`, `August 1, 2001`, `1 August 2001` as an ISO date.
-fn correct_date(v: &str) -> Option<String> {
+fn correct_date(v: &str) -> Option<Fix> {
+    if let Some(date) = date_of(v) {
+        return Some(Fix::safe(v, date));
+    }
+    // A date and a time of day (`2016.09.29 20:30`): the date, the time given up.
+    let (day, time) = v.split_once([' ', 'T'])?;
+    let date = date_of(day).or_else(|| is_date_list(day).then(|| day.to_string()))?;
+    let time_like = time.starts_with(|c: char| c.is_ascii_digit()) && time.contains(':');
+    time_like.then(|| with(v, date, true))
+}
+
+/// A date written in another common form, in the specification's (`2018.04.27`,
+/// `27 April 2018`).
+fn date_of(v: &str) -> Option<String> {
     let iso = |y: u32, m: u32, d: u32| {
         ((1..=12).contains(&m) && (1..=31).contains(&d) && y >= 1000)
             .then(|| format!("{y:04}-{m:02}-{d:02}"))
@@ -143,7 +233,7 @@ fn correct_result(v: &str) -> Option<String> {
         .trim();
     let reason = match rest {
         "r" | "res" | "resign" | "resignation" => "R".to_string(),
-        "t" | "time" => "T".to_string(),
+        "t" | "time" | "time over" | "timeout" | "time out" | "on time" => "T".to_string(),
         "f" | "forfeit" => "F".to_string(),
         number => correct_real(
             number
@@ -216,18 +306,12 @@ fn correct_real(v: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// The value the finding proposes: its fix's, which its message states.
     fn corrected(id: &str, v: &str) -> Option<String> {
-        let (_, message) = check(id, v)?;
-        if message.contains("not corrected") {
-            return None;
-        }
-        Some(
-            message
-                .rsplit_once('[')?
-                .1
-                .trim_end_matches(']')
-                .to_string(),
-        )
+        let (_, message, fix) = check(id, v)?;
+        let fix = fix?;
+        assert!(message.contains(&fix.written(id)), "{message}");
+        Some(fix.to)
     }
 
     #[test]
@@ -258,10 +342,13 @@ mod tests {
             corrected("DT", "August 1, 2001").as_deref(),
             Some("2001-08-01")
         );
-        assert!(check("DT", "2017.08.28 22:47")
-            .unwrap()
-            .1
-            .contains("not corrected"));
+        // The time of day is given up: a fix made on request only.
+        let (_, message, fix) = check("DT", "2017.08.28 22:47").unwrap();
+        assert!(
+            message.ends_with("DT[2017-08-28] (with --unsafe-fixes)"),
+            "{message}"
+        );
+        assert_eq!(fix.unwrap().applicability, Applicability::OnRequest);
     }
 
     #[test]
@@ -288,8 +375,15 @@ mod tests {
         assert_eq!(corrected("TM", "30:00").as_deref(), Some("1800"));
         assert_eq!(corrected("TM", "1:00:00").as_deref(), Some("3600"));
         assert_eq!(corrected("TM", "1:60"), None);
-        assert_eq!(corrected("TM", "10:00(5x1:00)"), None);
-        assert!(check("TM", "30:00(5x1:00)")
+        assert_eq!(corrected("TM", "10:00(5x1:00)").as_deref(), Some("600"));
+        let (_, message, fix) = check("TM", "30:00+30:00/25").unwrap();
+        assert!(
+            message.ends_with("corrected to TM[1800]OT[30:00/25]"),
+            "{message}"
+        );
+        assert_eq!(fix.unwrap().added, Some(("OT", "30:00/25".to_string())));
+        assert_eq!(corrected("TM", "10:00(5x1:00;)"), None);
+        assert!(check("TM", "1:60(5x1:00)")
             .unwrap()
             .1
             .contains("not corrected"));

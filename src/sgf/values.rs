@@ -2,13 +2,14 @@
 //! what an SGF checker says of `AP[YuanYu]`, `GN[]`, `B[]` in an `FF[3]` file or `GB[3]`.
 //! Game-information formats (`DT`, `RE`, `TM`, `KM`, `HA`) are in [`super::info_format`].
 
-use crate::finding::Code;
+use crate::finding::{Code, Fix};
 
 use super::info_format;
 use super::props::{PropDef, PropKind, Shape, ValueType};
 
-/// What is wrong with one value: the code and the message.
-pub type ValueProblem = (Code, String);
+/// What is wrong with one value: the code, the message and the fix (whose value the
+/// message states).
+pub type ValueProblem = (Code, String, Option<Fix>);
 
 /// The file's version and game, which some checks depend on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,9 +60,12 @@ pub fn check(def: &PropDef, raw: &str, file: FileFormat) -> Option<ValueProblem>
                 ValueType::LabelCompose => "point:text (the label's text is missing)",
                 _ => "point:point",
             };
+            // An application's name: the version left empty (`AP[YuanYu:]`).
+            let fix = (def.value == ValueType::TextCompose).then(|| Fix::safe(v, format!("{v}:")));
             Some((
                 Code::ComposeExpected,
                 format!("{id}[{v}] is no compose value {what}"),
+                fix,
             ))
         }
         _ => None,
@@ -79,6 +83,7 @@ fn check_empty(def: &PropDef, file: FileFormat) -> Option<ValueProblem> {
                     "{id}[] is the FF[4] pass in an FF[{}] file, where a pass is {id}[tt]: read as a pass",
                     file.ff
                 ),
+                None,
             )
         }),
         ValueType::None | ValueType::Figure | ValueType::Move => None,
@@ -91,7 +96,7 @@ fn check_empty(def: &PropDef, file: FileFormat) -> Option<ValueProblem> {
             } else {
                 "no value of its type: ignored"
             };
-            Some((Code::EmptyValue, format!("empty {id}[] has {what}")))
+            Some((Code::EmptyValue, format!("empty {id}[] has {what}"), None))
         }
     }
 }
@@ -102,7 +107,16 @@ fn bad(id: &str, v: &str, what: &str, corrected: Option<&str>) -> Option<ValuePr
         Some(c) => format!("corrected to {id}[{c}]"),
         None => "ignored".to_string(),
     };
-    Some((Code::BadValue, format!("{id}[{shown}] {what}: {outcome}")))
+    // Only blanks taken out keeps the value (`AR[a a: c r]` -> `AR[aa:cr]`).
+    let squeezed: String = v.chars().filter(|c| !c.is_whitespace()).collect();
+    let fix = corrected
+        .filter(|c| *c == squeezed)
+        .map(|c| Fix::safe(v, c));
+    Some((
+        Code::BadValue,
+        format!("{id}[{shown}] {what}: {outcome}"),
+        fix,
+    ))
 }
 
 /// The offset of the first `:` not escaped by a `\`.
@@ -185,12 +199,14 @@ fn check_size(v: &str) -> Option<ValueProblem> {
                         "SZ[{v}] is a square board in the rectangular form: SZ[{}]",
                         a.trim()
                     ),
+                    Some(Fix::safe(v, a.trim())),
                 )
             })
         }
         _ => Some((
             Code::BadValue,
             format!("SZ[{v}] is no board size of 1 to 52 points a side"),
+            None,
         )),
     }
 }
@@ -201,7 +217,7 @@ mod tests {
     use super::*;
 
     fn code(id: &str, v: &str, ff: u8) -> Option<Code> {
-        check(lookup(id.as_bytes()).unwrap(), v, FileFormat { ff, gm: 1 }).map(|(c, _)| c)
+        check(lookup(id.as_bytes()).unwrap(), v, FileFormat { ff, gm: 1 }).map(|(c, _, _)| c)
     }
 
     #[test]

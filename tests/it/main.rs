@@ -24,6 +24,7 @@ mod estimate_accuracy;
 mod estimate_positions;
 mod fix;
 mod fix_writes;
+mod fix_safety;
 mod format_rules;
 mod formats;
 mod fuzz_finds;

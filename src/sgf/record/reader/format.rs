@@ -476,8 +476,12 @@ impl GameReader<'_> {
     /// Checks a value of the property being read against its type, and follows the
     /// stones its setup or move leaves.
     pub(super) fn check_value(&mut self, def: &PropDef, raw: &str, off: usize) {
-        if let Some((code, message)) = values::check(def, raw, self.format.file) {
+        if let Some((code, message, fix)) = values::check(def, raw, self.format.file) {
+            let before = self.rec.problems.len();
             note(&mut self.rec, code, off, message);
+            if let Some(noted) = self.rec.problems.get_mut(before) {
+                noted.fix = fix.map(Box::new);
+            }
         }
         let stone = match def.id {
             "AB" | "B" => Some(Color::Black),
