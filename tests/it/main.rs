@@ -22,6 +22,7 @@ mod dups_spill;
 mod estimate_accuracy;
 mod estimate_positions;
 mod fix;
+mod fix_props;
 mod fix_safety;
 mod format_rules;
 mod formats;
