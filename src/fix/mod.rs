@@ -105,10 +105,9 @@ pub fn plan_with(text: &str, findings: &[Finding], utf8: bool, on_request: bool)
     }
     // Syntax the reader recovered by a guess that no fix writes valid: other readers
     // may read the game otherwise, and a fix would make one reading the record's.
-    let guessed = findings
-        .iter()
-        .zip(&fixed)
-        .any(|(f, fixed)| f.code == Code::ParseError && !fixed);
+    let guessed = findings.iter().zip(&fixed).any(|(f, fixed)| {
+        f.code == Code::ParseError && !fixed && !f.message.starts_with("text before the first")
+    });
     if guessed {
         return Plan::none(findings.len(), Some("its syntax was recovered by a guess"));
     }

@@ -23,6 +23,7 @@ mod dups_spill;
 mod estimate_accuracy;
 mod estimate_positions;
 mod fix;
+mod fix_props;
 mod fix_writes;
 mod fix_safety;
 mod format_rules;
