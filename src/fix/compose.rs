@@ -137,7 +137,11 @@ mod tests {
         // Across the first's edit.
         check(text, &[edit(4..5, "123")], &[edit(2..9, "")]);
         // Insertions at one place, and at the end.
-        check(text, &[edit(0..0, "(")], &[edit(0..0, "x"), edit(35..35, ")")]);
+        check(
+            text,
+            &[edit(0..0, "(")],
+            &[edit(0..0, "x"), edit(35..35, ")")],
+        );
         check(text, &[edit(18..18, ";")], &[edit(18..19, "")]);
         check(text, &[], &[edit(3..4, "Q")]);
         check(text, &[edit(3..4, "Q")], &[]);
@@ -145,7 +149,12 @@ mod tests {
         check(
             text,
             &[edit(1..2, ""), edit(8..8, "zz"), edit(20..25, "k")],
-            &[edit(0..1, "[["), edit(7..9, ""), edit(15..17, "yy"), edit(21..22, "")],
+            &[
+                edit(0..1, "[["),
+                edit(7..9, ""),
+                edit(15..17, "yy"),
+                edit(21..22, ""),
+            ],
         );
     }
 }

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use sgfaudit::commands::fix::{fix_all, Roots, WriteOptions};
+use sgfaudit::commands::fix::{fix_all, Roots, Selection, WriteOptions};
 use sgfaudit::input::stamp::Stamp;
 use sgfaudit::input::walk::WalkOptions;
 use sgfaudit::output::progress::ProgressMode;
@@ -80,7 +80,15 @@ fn fix_diffs_are_the_same_for_any_jobs() {
                 roots: Roots::new(&paths),
                 hard_links: false,
             };
-            let done = fix_all(&mut driver, &files, false, &options, &mut out).unwrap();
+            let done = fix_all(
+                &mut driver,
+                &files,
+                &Selection::default(),
+                false,
+                &options,
+                &mut out,
+            )
+            .unwrap();
             assert_eq!(driver.files(), files.len());
             (out, done.fixed, done.files)
         })
