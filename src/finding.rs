@@ -134,6 +134,14 @@ impl Fix {
 }
 
 impl Finding {
+    /// True when the finding's fix gives something up: `audit --fix` makes it only with
+    /// `--unsafe-fixes`.
+    pub fn fixed_on_request(&self) -> bool {
+        self.fix
+            .as_ref()
+            .is_some_and(|fix| fix.applicability == Applicability::OnRequest)
+    }
+
     /// Where in its game the finding is, for messages: `game 3`, or `game 3, variation
     /// 1.0` in a side variation.
     pub fn in_game(&self, game: impl std::fmt::Display) -> String {

@@ -196,6 +196,7 @@ class Summary(TypedDict):
     failing: int
     unreadable: int
     fixable: int
+    fixable_on_request: int
     fixed: int
     files_fixed: int
     elapsed_ms: int

@@ -14,7 +14,7 @@ declare_codes! {
         voids_move: false,
         what: "The text of the record is broken: recovered where possible (warning), else the game cannot be read (error, status `error`).",
         example: Some("(;GM[1]SZ[9];B[ee];W[cc]"),
-        fix: May("recovered syntax is written valid: a missing '(' before the first ';', a missing ';' after '(', the ')' missing at the end. Text outside game trees, a value never closed and a truncated file stay: the fix would drop or invent data."),
+        fix: May("recovered syntax is written valid: a missing '(' before the first ';', a missing ';' after '(', the ')' missing at the end. Text outside game trees, a game that follows such text (its '(' may be text), a value never closed and a truncated file stay: the fix would drop or invent data."),
     }
     BadEncoding = "bad-encoding" {
         severity: warning,
@@ -362,7 +362,7 @@ declare_codes! {
         voids_move: false,
         what: "A property given twice or more in one node: point lists are merged, of other properties the first is read (split from `parse-error`). One finding per node, at the first repeat, names each repeated property and how many times it is given.",
         example: Some("(;GM[1]FF[4]SZ[9]C[a]C[b];B[ee])"),
-        fix: May("a list's values are merged into the first (AB[aa]AB[bb] -> AB[aa][bb]); the same value twice is written once; two C[] or GC[] are joined, one line after the other. A second AP[] with another value (Fox's AP[GNU Go:3.8]...AP[foxwq]) is written as the private property XAP[foxwq], its value as it was: the first AP stays the one every reader takes, and no reader drops the other (SGFC keeps an unknown property, with a warning). Two different values of another one-value property (PB[a]PB[b]) stay: one would be lost."),
+        fix: May("a list's values are merged into the first (AB[aa]AB[bb] -> AB[aa][bb]); the same value twice is written once; two C[] or GC[] are joined, one line after the other. A repeat written after a move in its node is not moved before it. A second AP[] with another value (Fox's AP[GNU Go:3.8]...AP[foxwq]) and two different values of another one-value property (PB[a]PB[b]) stay: no property keeps the other value without a finding of its own."),
     }
     GameInfoFormat = "game-info-format" {
         severity: info,
@@ -372,7 +372,7 @@ declare_codes! {
         voids_move: false,
         what: "A game-information value outside the specification's format: `DT` (ISO dates, `YYYY-MM-DD`, and its shortcuts), `RE` (`0`, `?`, `Draw`, `Void`, `B+`/`W+` with `R`, `Resign`, `T`, `Time`, `F`, `Forfeit` or a number), `KM` and `TM` (real numbers), `HA` (a number); the message says what it would be corrected to when it can be.",
         example: Some("(;GM[1]FF[4]SZ[9]DT[2018.04.27];B[ee])"),
-        fix: May("DT, KM and TM are rewritten as the message proposes (TM[30:00] -> TM[1800], a clock's minutes and seconds); RE only when winner and margin are kept exactly (W+Time Over -> W+T, draw -> Draw, B+5,5 -> B+5.5). RE[W+J], RE[B+AW] and a DT holding a time of day stay: their meaning has no FF[4] form."),
+        fix: May("DT, KM and TM are rewritten as the message proposes, from the same value (TM[30:00] -> TM[1800], a clock's minutes and seconds; TM[10:00(5x1:00)] -> TM[600]OT[5x1:00]); RE only when winner and margin are kept exactly (W+Time Over -> W+T, draw -> Draw, B+5,5 -> B+5.5). On request only (--unsafe-fixes; the message says so): a DT holding a time of day loses it, an RE margin with no FF[4] form is given up (RE[W+J] -> RE[W+]). RE[B+AW] stays."),
     }
     SetupAndMove = "setup-and-move" {
         severity: warning,
@@ -382,7 +382,7 @@ declare_codes! {
         voids_move: false,
         what: "Setup properties (`AB`, `AW`, `AE`, `PL`) and a move in one node: FF[4] forbids it; readers differ on which comes first (setup is applied first here).",
         example: Some("(;GM[1]FF[4]SZ[9];AB[aa]B[ee])"),
-        fix: May("the setup (AB, AW, AE, PL) goes into a node of its own just before the move's, the order the audit applies them in (;W[kq]PL[B] -> ;PL[B];W[kq]). In the root it stays: the root's properties cannot follow a move."),
+        fix: May("the setup (AB, AW, AE, PL) written before the move goes into a node of its own just before the move's (;PL[B]W[kq] -> ;PL[B];W[kq]). Setup written after the move (;W[tt]PL[W]) stays: a reader that applies a node in the order written, as GNU Go does, would read another player to move. In the root it stays: the root's properties cannot follow a move."),
     }
     TwoMoves = "two-moves" {
         severity: warning,

@@ -21,17 +21,20 @@ pub struct GameTally {
     pub fails: bool,
     /// Findings `audit --fix` rewrites away.
     pub fixable: u32,
+    /// Findings whose fix is made only on request (`--unsafe-fixes`).
+    pub on_request: u32,
 }
 
 impl GameTally {
     pub fn of(game: &GameReport) -> GameTally {
         let mut codes = [0u32; Code::ALL.len()];
         let mut severities = [0u32; 3];
-        let mut fixable = 0;
+        let (mut fixable, mut on_request) = (0, 0);
         for f in &game.findings {
             codes[f.code as usize] += 1;
             severities[f.severity as usize] += 1;
             fixable += u32::from(f.fixable);
+            on_request += u32::from(!f.fixable && f.fixed_on_request());
         }
         GameTally {
             status: game.status,
@@ -40,6 +43,7 @@ impl GameTally {
             severities,
             fails: false,
             fixable,
+            on_request,
         }
     }
 }
@@ -72,6 +76,9 @@ pub struct Summary {
     pub unreadable: usize,
     /// Findings `audit --fix` would rewrite away.
     pub fixable: usize,
+    /// Findings whose fix gives something up (a date's time of day, a result's margin with
+    /// no FF[4] form): made only by `audit --fix --unsafe-fixes`, not in `fixable`.
+    pub fixable_on_request: usize,
     /// With `audit --fix`: the findings fixed before this audit of the fixed files.
     pub fixed: usize,
     /// With `audit --fix`: the files rewritten.
@@ -101,6 +108,7 @@ impl Summary {
         *self.by_status.entry(tally.status).or_insert(0) += 1;
         self.failing += tally.fails as usize;
         self.fixable += tally.fixable as usize;
+        self.fixable_on_request += tally.on_request as usize;
         for (s, &n) in [Severity::Info, Severity::Warning, Severity::Error]
             .iter()
             .zip(&tally.severities)

@@ -264,6 +264,13 @@ impl Reporter for TableReporter<'_> {
                 "fixable", s.fixable
             )?;
         }
+        if s.fixable_on_request > 0 {
+            writeln!(
+                self.out,
+                "{:<LABEL$} {:>10}  rewritten by sgfaudit audit --fix --unsafe-fixes",
+                "fixable on request", s.fixable_on_request
+            )?;
+        }
         if s.unreadable > 0 {
             writeln!(
                 self.out,

@@ -236,6 +236,7 @@ struct Summary {
     failing: usize,
     unreadable: usize,
     fixable: usize,
+    fixable_on_request: usize,
     fixed: usize,
     files_fixed: usize,
     elapsed_ms: u64,
