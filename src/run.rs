@@ -287,16 +287,21 @@ fn guarded(
     }
 }
 
+/// What a caught panic says: its message, when it has one.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string())
+}
+
 /// The report of a game whose audit panicked: an `error` status, not a lost game.
 fn internal_error_report(
     input: &GameInput<'_>,
     panic: Box<dyn std::any::Any + Send>,
 ) -> GameReport {
-    let what = panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
+    let what = panic_message(panic.as_ref());
     let mut f = Finding::new(
         Code::InternalError,
         Severity::Error,

@@ -16,7 +16,7 @@ use crate::audit::GameReport;
 use crate::cli::{audit_args_by_name, message_by_name, OptionError, OptionValue};
 use crate::output::jsonl::JsonlReporter;
 use crate::output::{Begin, Format, InputError, Rendered, Renderer, Reporter, Summary};
-use crate::run::{run, RunConfig, RunOutcome};
+use crate::run::{panic_message, run, RunConfig, RunOutcome};
 
 /// The settings of a run over `paths` with options given by name, read and checked by
 /// the command line's own parser: a bad value gets the command line's message, each
@@ -221,14 +221,6 @@ impl Drop for Stream {
             judge.stop_engines();
         }
     }
-}
-
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string())
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@ use crate::score::{winner_of, CountedBy, DeadFrom, DeadNote, DeadOutcome, Record
 
 use super::calibration::{AGREE_SHARE, DOUBT_BELOW, OPEN_DAME_LIMIT, SAME_POINTS, UNFINISHED_DAME};
 use super::odds::{Doubt, Reading, Search};
-use super::readings::Weighed;
 use super::reason::{AgreeNote, Assumption, Claim, Found, Reason, Unchecked, Why};
+use super::weighed::Weighed;
 
 use super::verdict::{impossible_margin, recorded_points, Check, Verdict};
 use super::{Counter, Judgement};

@@ -15,6 +15,7 @@ pub mod openness;
 mod readings;
 pub mod reason;
 pub mod reason_code;
+mod weighed;
 pub use readings::area_score;
 pub mod source;
 mod sources;

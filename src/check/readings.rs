@@ -21,27 +21,8 @@ use super::odds::{self, calibrated, dead_with, Doubt, Reading, Recount, Search};
 use super::reason::{Assumption, Why};
 use super::source::Source;
 use super::verdict::recorded_points;
+use super::weighed::{FlippedAlone, Weighed};
 use super::{Counter, Judgement};
-
-/// The position whose readings were weighed.
-#[derive(Clone, Copy)]
-pub(super) struct Weighed<'a> {
-    pub(super) position: &'a Position,
-    pub(super) dead: &'a DeadOutcome,
-    pub(super) doubts: &'a [Doubt],
-    pub(super) ctx: CheckContext,
-    pub(super) captures: [u32; 2],
-    /// Counts the position with any set of dead stones taken off.
-    pub(super) counter: &'a MarginCounter<'a>,
-    /// The margins of the estimate's own fates.
-    pub(super) base: Margins,
-    /// Recounts already made of single doubts given the other fate.
-    pub(super) flipped_alone: &'a FlippedAlone,
-}
-
-/// The margins with one dead chain (its stones) counted alive, as the odds by swing
-/// counted them: the check's search needs the same counts.
-pub(super) type FlippedAlone = Vec<(Vec<Point>, Margins)>;
 
 /// The area count of `position` with `removed` taken off, under `rules`, its uncertain
 /// and seki stones those of `dead`: the count of the check, and of `sgfaudit score` for a

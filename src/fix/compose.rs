@@ -110,10 +110,7 @@ mod tests {
     use crate::fix::apply;
 
     fn edit(range: Range<usize>, text: &str) -> Edit {
-        Edit {
-            range,
-            text: text.to_string(),
-        }
+        Edit::new(range, text)
     }
 
     /// Applies both rounds, then the composed edits, and compares.

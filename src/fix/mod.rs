@@ -30,6 +30,15 @@ pub struct Edit {
     pub text: String,
 }
 
+impl Edit {
+    pub fn new(range: Range<usize>, text: &str) -> Edit {
+        Edit {
+            range,
+            text: text.to_string(),
+        }
+    }
+}
+
 /// What fixing one game does: its edits, in order, and which of its findings they fix.
 #[derive(Clone, Debug, Default)]
 pub struct Plan {

@@ -12,7 +12,7 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use super::driver::{Done, Driver, Inputs, OnInputError, Sink};
-use super::{LoadedFile, Part, WINDOW, WINDOW_BYTES};
+use super::{panic_message, LoadedFile, Part, WINDOW, WINDOW_BYTES};
 use crate::audit::GameInput;
 use crate::input::split::GameSlice;
 use crate::input::walk::WalkOptions;
@@ -128,7 +128,8 @@ impl<T: Send> Sink for Pass<'_, T> {
                 .par_iter()
                 .map(|(file, index, slice)| {
                     let input = file.input_for(*index, slice);
-                    catch_unwind(AssertUnwindSafe(|| work(&input))).map_err(panic_message)
+                    catch_unwind(AssertUnwindSafe(|| work(&input)))
+                        .map_err(|p| panic_message(p.as_ref()))
                 })
                 .collect()
         });
@@ -146,12 +147,4 @@ impl<T: Send> Sink for Pass<'_, T> {
     fn done(&self) -> Done {
         self.done
     }
-}
-
-fn panic_message(panic: Box<dyn std::any::Any + Send>) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string())
 }

@@ -392,10 +392,7 @@ mod tests {
     use super::*;
 
     fn edit(range: Range<usize>, text: &str) -> Edit {
-        Edit {
-            range,
-            text: text.to_string(),
-        }
+        Edit::new(range, text)
     }
 
     #[test]
