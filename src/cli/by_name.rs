@@ -42,6 +42,8 @@ const NOT_BY_NAME: &[&str] = &[
     // Rewriting files is the command line's (`audit --fix`), not a library call's.
     "fix",
     "diff",
+    "fix-hard-links",
+    "unsafe-fixes",
     "help",
     "version",
 ];
