@@ -10,10 +10,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
 
 mod common;
-use common::median;
+use common::{median, run_measured};
 
 /// Writes the collection: the corpus's UTF-8 records, again and again, up to `bytes`.
 fn collection(target: &Path, bytes: usize) {
@@ -44,27 +43,16 @@ fn collection(target: &Path, bytes: usize) {
 }
 
 /// Seconds and peak resident kilobytes of one `sgfaudit` process.
-// The child is waited for by `wait4`, which also gives its peak memory.
-#[allow(clippy::zombie_processes)]
 fn measured(args: &[&str], file: &Path) -> (f64, i64) {
-    let start = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
-        .args(args)
-        .arg(file)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("sgfaudit runs");
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value, which wait4 fills for our own child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: waits for the child just spawned, writing into the two locals.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid, "wait4: {}", std::io::Error::last_os_error());
-    let code = libc::WEXITSTATUS(status);
+    let (secs, peak_kb, code) = run_measured(
+        Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+            .args(args)
+            .arg(file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
     assert!(code <= 1, "sgfaudit {args:?} exited with {code}");
-    (start.elapsed().as_secs_f64(), usage.ru_maxrss)
+    (secs, peak_kb)
 }
 
 fn main() {

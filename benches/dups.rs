@@ -18,10 +18,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
 
 mod common;
-use common::{files, median};
+use common::{files, median, run_measured};
 
 /// The games of the shared-opening collection, and their moves: the opening, then each
 /// game's own.
@@ -195,7 +194,7 @@ fn memory_bench(games: usize) -> (f64, f64) {
 
 /// Runs `sgfaudit ARGS FILES > /dev/null`: seconds and peak resident memory (MB).
 fn measure(args: &[&str], files: &[PathBuf]) -> (f64, f64) {
-    run_measured(args, files, Stdio::null())
+    run_measured_mb(args, files, Stdio::null())
 }
 
 /// Runs `sgfaudit ARGS FILES`: seconds, peak resident memory (MB) and the last line of
@@ -203,7 +202,7 @@ fn measure(args: &[&str], files: &[PathBuf]) -> (f64, f64) {
 fn measure_summary(args: &[&str], files: &[PathBuf]) -> (f64, f64, String) {
     use std::io::{Read, Seek};
     let mut out = tempfile::tempfile().expect("a temporary file");
-    let (secs, mb) = run_measured(args, files, out.try_clone().expect("the file again").into());
+    let (secs, mb) = run_measured_mb(args, files, out.try_clone().expect("the file again").into());
     let mut text = String::new();
     out.rewind().expect("rewound");
     out.read_to_string(&mut text).expect("the output reads");
@@ -213,27 +212,16 @@ fn measure_summary(args: &[&str], files: &[PathBuf]) -> (f64, f64, String) {
 
 /// Runs `sgfaudit ARGS FILES` with its output to `stdout`: seconds and peak resident
 /// memory (MB).
-// The child is waited for by `wait4`, which also gives its own resource usage.
-#[allow(clippy::zombie_processes)]
-fn run_measured(args: &[&str], files: &[PathBuf], stdout: Stdio) -> (f64, f64) {
-    let t = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
-        .args(args)
-        .args(files)
-        .stdout(stdout)
-        .spawn()
-        .expect("sgfaudit runs");
-    let mut status = 0;
-    // SAFETY: an all-zero `rusage` is a valid value; `wait4` fills it for our own child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: `pid` is our child, not waited for yet; both pointers are valid.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    let secs = t.elapsed().as_secs_f64();
-    assert_eq!(waited, pid, "wait4: {}", std::io::Error::last_os_error());
-    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) < 2);
+fn run_measured_mb(args: &[&str], files: &[PathBuf], stdout: Stdio) -> (f64, f64) {
+    let (secs, peak_kb, code) = run_measured(
+        Command::new(env!("CARGO_BIN_EXE_sgfaudit"))
+            .args(args)
+            .args(files)
+            .stdout(stdout),
+    );
+    assert!(code < 2, "sgfaudit {args:?} exited with {code}");
     // `ru_maxrss` is in kilobytes on Linux.
-    (secs, usage.ru_maxrss as f64 / 1024.0)
+    (secs, peak_kb as f64 / 1024.0)
 }
 
 /// The number of games `sgfaudit dups` read in `files` (from its summary).
