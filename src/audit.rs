@@ -42,6 +42,9 @@ pub struct AuditOptions {
     /// Games with an earlier copy (`audit --duplicates`): each gets a `duplicate` finding
     /// with the message given.
     pub earlier_copies: Option<std::sync::Arc<EarlierCopies>>,
+    /// The games `audit --fix` left as they were, with the reason: each gets a
+    /// `fix-left` finding.
+    pub fix_left: Option<std::sync::Arc<FixLeft>>,
     /// `--judge`: the engine asked for the dead stones when the estimate leaves the
     /// check without a verdict it is sure of.
     pub judge: Option<judge::JudgeConfig>,
@@ -55,6 +58,10 @@ pub struct AuditOptions {
 pub type EarlierCopies =
     std::collections::HashMap<String, std::collections::BTreeMap<usize, String>>;
 
+/// Why `audit --fix` left games as they were: by path (as reported), the game's index in
+/// the file (`None`: every game of the file) and the reason.
+pub type FixLeft = std::collections::HashMap<String, Vec<(Option<usize>, String)>>;
+
 impl Default for AuditOptions {
     fn default() -> Self {
         AuditOptions {
@@ -67,6 +74,7 @@ impl Default for AuditOptions {
             keep_board: false,
             figures: false,
             earlier_copies: None,
+            fix_left: None,
             judge: None,
             format_checks: true,
         }
@@ -332,15 +340,18 @@ fn input_findings(input: &GameInput<'_>, options: &AuditOptions) -> (Vec<Finding
         ));
     }
     for p in &input.slice.problems {
-        let severity = match p.gravity {
-            Gravity::Recovered => Severity::Warning,
-            Gravity::Broken => Severity::Error,
-        };
         broken |= p.gravity == Gravity::Broken;
-        let mut f = Finding::new(Code::ParseError, severity, 0, p.message.clone());
-        f.line = p.at.line;
-        f.column = p.at.column;
-        findings.push(f);
+        findings.push(p.finding());
+    }
+    let left = options
+        .fix_left
+        .as_ref()
+        .and_then(|left| left.get(input.path));
+    for (game, why) in left.into_iter().flatten() {
+        if game.is_none_or(|game| game == input.index) {
+            let message = format!("audit --fix left the game as it was: {why}");
+            findings.push(Finding::new(Code::FixLeft, Severity::Info, 0, message));
+        }
     }
     (findings, broken)
 }

@@ -86,8 +86,31 @@ pub struct Finding {
     pub fixable: bool,
     /// The fix of the finding as data, made where the problem is found (the message
     /// states the same value); `None` when the finding has none, or its fix is made from
-    /// the record's structure (a missing `;`, a repeated property).
+    /// the record's structure (a repeated property; recovered syntax, by [`Recovery`]).
     pub fix: Option<Box<Fix>>,
+    /// For a `parse-error`: how the syntax was recovered, which says what a fix writes
+    /// (a missing `(`, `;` or `)`) or why the game's syntax is left as it is.
+    pub recovery: Option<Recovery>,
+}
+
+/// How the reader recovered broken syntax: what `audit --fix` writes for it, or why the
+/// game's syntax is left as it is (a recovery that is a guess, as every `parse-error`
+/// without one is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recovery {
+    /// The game tree's `(` before its first `;` is missing: a fix writes it.
+    MissingOpen,
+    /// A node's `;` after `(` is missing, at the finding's offset: a fix writes it.
+    MissingSemicolon,
+    /// So many `)` are missing at the end of the file: a fix writes them.
+    Unclosed(usize),
+    /// Text before the first game tree: left as it is; the game itself is not in doubt.
+    TextBefore,
+    /// Text between game trees: which of its brackets were syntax is a guess, and so is
+    /// every bracket of the game after it.
+    TextBetween,
+    /// A value never closed: where the game tree ends is a guess.
+    ValueOpen,
 }
 
 /// Whether a fix keeps what the record means.
@@ -176,6 +199,7 @@ impl Finding {
             offset,
             fixable: false,
             fix: None,
+            recovery: None,
         }
     }
 }

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 
 use crate::input::stamp::Stamp;
 
+use crate::audit::FixLeft;
 use crate::finding::{Code, Finding, Severity};
 use crate::game::parse_size;
 use crate::geom::BoardSize;
@@ -41,17 +42,36 @@ pub struct FileFix {
     pub changed: bool,
     /// The file was in another encoding and is written in UTF-8.
     pub reencoded: bool,
-    /// Games left as they were, each with the reason (`game 2: ...`).
-    pub refused: Vec<String>,
+    /// Games left as they were: each one's index in the file, and the reason.
+    pub refused: Vec<(usize, String)>,
 }
 
 /// What became of a file: fixed (or nothing to fix), left for its guessed encoding, left
-/// as it was for another reason (said), or an error.
+/// as it was for another reason (one game, or the whole file: `game` is `None`), not
+/// written (the reason is an error), or not read.
 pub enum Outcome {
     Fix(FileFix),
     Guessed(String),
-    Left(String),
+    Left {
+        name: String,
+        game: Option<usize>,
+        why: String,
+    },
+    NotWritten {
+        name: String,
+        why: String,
+    },
     Failed(String),
+}
+
+impl Outcome {
+    fn left(name: &str, game: Option<usize>, why: impl Into<String>) -> Outcome {
+        Outcome::Left {
+            name: name.to_string(),
+            game,
+            why: why.into(),
+        }
+    }
 }
 
 /// Which findings `--fix` answers: those the run reports (`--select`, `--ignore`, the
@@ -94,11 +114,7 @@ pub fn files(driver: &Driver, roots: &Roots) -> Result<Vec<PathBuf>, String> {
 /// pass marks of its moves (`W[zz]`), which the replay reads as passes.
 fn record_findings(file: &LoadedFile, index: usize) -> Vec<Finding> {
     let slice = &file.games[index];
-    let mut findings: Vec<Finding> = slice
-        .problems
-        .iter()
-        .map(|p| Finding::new(Code::ParseError, Severity::Warning, 0, p.message.clone()))
-        .collect();
+    let mut findings: Vec<Finding> = slice.problems.iter().map(|p| p.finding()).collect();
     let record = parse_game_with(file.game_text(index), Limits::default(), true);
     let size = record.root.size.and_then(|v| parse_size(v.raw));
     let size = size.unwrap_or(BoardSize::STANDARD);
@@ -133,9 +149,10 @@ fn file_edits(
     file: &LoadedFile,
     selection: &Selection,
     ca: impl Fn(&str) -> bool + Sync,
-) -> (Vec<crate::fix::Edit>, usize, Vec<String>) {
+) -> (Vec<crate::fix::Edit>, usize, Vec<(usize, String)>) {
     // Games in parallel: a file may hold tens of thousands.
-    let plans: Vec<(Vec<crate::fix::Edit>, usize, Option<String>)> = (0..file.games.len())
+    type GamePlan = (Vec<crate::fix::Edit>, usize, Option<(usize, String)>);
+    let plans: Vec<GamePlan> = (0..file.games.len())
         .into_par_iter()
         .filter(|&index| !file.games[index].no_game)
         .map(|index| {
@@ -158,7 +175,7 @@ fn file_edits(
                 e.range = e.range.start + at..e.range.end + at;
                 e
             });
-            let refused = plan.refused.map(|why| format!("game {}: {why}", index + 1));
+            let refused = plan.refused.map(|why| (index, why.to_string()));
             let fixed = plan.fixed.iter().filter(|f| **f).count();
             (edits.collect(), fixed, refused)
         })
@@ -241,7 +258,7 @@ pub fn fix_file(path: &Path, selection: &Selection) -> Outcome {
     let original = LoadedFile::new(name.clone(), bytes);
     let Some(utf8) = original.writable() else {
         return match original.reencoding_doubt() {
-            Some(why) => Outcome::Left(format!("{name}: left as it is: {why}")),
+            Some(why) => Outcome::left(&name, None, why),
             None => Outcome::Guessed(name),
         };
     };
@@ -258,17 +275,17 @@ pub fn fix_file(path: &Path, selection: &Selection) -> Outcome {
         let (edits, count, why) = file_edits(file, selection, ca);
         if round == 0 {
             refused = why;
-            if reencoded && !refused.is_empty() {
-                let why = refused.join("; ");
-                return Outcome::Left(format!("{name}: left as it is: {why}"));
+            if let Some((game, why)) = refused.first().filter(|_| reencoded) {
+                // The file is written anew in UTF-8 or not at all.
+                let why = format!("game {game} is left as it is ({why}), and the file is written anew in UTF-8 or not at all");
+                return Outcome::left(&name, None, why);
             }
         }
         if edits.is_empty() {
             break;
         }
         let Some(after) = edited_bytes(file, &edits, utf8) else {
-            let why = "an edit falls inside a damaged character";
-            return Outcome::Left(format!("{name}: left as it is: {why}"));
+            return Outcome::left(&name, None, "an edit falls inside a damaged character");
         };
         fixed += count;
         let next = LoadedFile::new(name.clone(), Bytes::Owned(after));
@@ -280,8 +297,8 @@ pub fn fix_file(path: &Path, selection: &Selection) -> Outcome {
         None => bytes.to_vec(),
     };
     if let Some(file) = &current {
-        if let Some(why) = reads_differently(&original, file) {
-            return Outcome::Left(format!("{name}: left as it is: {why}"));
+        if let Some((game, why)) = reads_differently(&original, file) {
+            return Outcome::left(&name, game, why);
         }
     }
     Outcome::Fix(FileFix {
@@ -299,15 +316,17 @@ pub fn fix_file(path: &Path, selection: &Selection) -> Outcome {
 }
 
 /// Why the fixed file does not read as the original but for the fixes: another number
-/// of games, a game that reads differently, or one that reports a finding more often.
-fn reads_differently(original: &LoadedFile, fixed: &LoadedFile) -> Option<String> {
+/// of games (`None`: the file), a game that reads differently, or one that reports a
+/// finding more often.
+fn reads_differently(original: &LoadedFile, fixed: &LoadedFile) -> Option<(Option<usize>, String)> {
     if original.games.len() != fixed.games.len() {
-        return Some("the file would hold another number of games".to_string());
+        let why = "the file would hold another number of games";
+        return Some((None, why.to_string()));
     }
     (0..original.games.len()).find_map(|index| {
         let (before, after) = (original.game_text(index), fixed.game_text(index));
         if let Some(why) = crate::fix::verify::meaning_differs(before, after) {
-            return Some(format!("game {}: {why}", index + 1));
+            return Some((Some(index), why.to_string()));
         }
         let counts = |file: &LoadedFile| {
             let mut counts = std::collections::HashMap::<Code, usize>::new();
@@ -319,7 +338,7 @@ fn reads_differently(original: &LoadedFile, fixed: &LoadedFile) -> Option<String
         let (a, b) = (counts(original), counts(fixed));
         b.iter()
             .find(|(code, n)| **n > a.get(*code).copied().unwrap_or(0))
-            .map(|(code, _)| format!("game {}: a fix would add a {code} finding", index + 1))
+            .map(|(code, _)| (Some(index), format!("a fix would add a {code} finding")))
     })
 }
 
@@ -347,7 +366,10 @@ pub struct Done {
     pub fixed: usize,
     pub files: usize,
     pub guessed: Vec<String>,
+    /// What was left as it was and why, a line each for standard error.
     pub left: Vec<String>,
+    /// The same, by file and game, for the report's `fix-left` findings.
+    pub left_games: FixLeft,
     pub errors: Vec<String>,
 }
 
@@ -370,7 +392,10 @@ pub fn fix_all(
     let work = |path: &Path, _read_at: Stamp| match fix_file(path, selection) {
         Outcome::Fix(fix) if write && fix.changes() => match fix.write(options) {
             Ok(()) => (Outcome::Fix(fix.without_texts()), String::new()),
-            Err(e) => (Outcome::Failed(e), String::new()),
+            Err(why) => {
+                let name = fix.name;
+                (Outcome::NotWritten { name, why }, String::new())
+            }
         },
         Outcome::Fix(fix) if fix.changes() => {
             let diff = fix.diff();
@@ -404,12 +429,9 @@ impl Done {
     fn add(&mut self, outcome: Outcome, diff: &str, out: &mut dyn Write) -> io::Result<()> {
         match outcome {
             Outcome::Fix(fix) => {
-                let name = &fix.name;
-                let games = fix
-                    .refused
-                    .iter()
-                    .map(|why| format!("{name}: {why}: left as it is"));
-                self.left.extend(games);
+                for (game, why) in &fix.refused {
+                    self.left_game(&fix.name, Some(*game), why);
+                }
                 if fix.changes() {
                     self.fixed += fix.fixed;
                     self.files += 1;
@@ -417,10 +439,25 @@ impl Done {
                 }
             }
             Outcome::Guessed(name) => self.guessed.push(name),
-            Outcome::Left(why) => self.left.push(why),
+            Outcome::Left { name, game, why } => self.left_game(&name, game, &why),
+            Outcome::NotWritten { name, why } => {
+                self.errors.push(format!("{name}: {why}: left as it is"));
+                let games = self.left_games.entry(name).or_default();
+                games.push((None, why));
+            }
             Outcome::Failed(e) => self.errors.push(e),
         }
         Ok(())
+    }
+
+    /// A game (`None`: the whole file) left as it was, with the reason.
+    fn left_game(&mut self, name: &str, game: Option<usize>, why: &str) {
+        self.left.push(match game {
+            Some(game) => format!("{name}: game {game}: {why}: left as it is"),
+            None => format!("{name}: left as it is: {why}"),
+        });
+        let games = self.left_games.entry(name.to_string()).or_default();
+        games.push((game, why.to_string()));
     }
 }
 

@@ -63,10 +63,14 @@ pub fn audit(args: &AuditArgs) -> io::Result<u8> {
     if !destination.shares_stderr {
         config.on_input_error = input_errors_to_stderr();
     }
-    let fixed = match fix_first(args, &config)? {
+    let mut fixed = match fix_first(args, &config)? {
         FixStep::Exit(code) => return Ok(code),
         FixStep::Audit(done) => done,
     };
+    if !fixed.left_games.is_empty() {
+        let left = std::mem::take(&mut fixed.left_games);
+        config.audit.fix_left = Some(std::sync::Arc::new(left));
+    }
     let color = destination.colored(args.color.into());
     let mut reporter = format.reporter(destination.out, color);
     reporter.written_to(args.output_file.as_deref());

@@ -280,7 +280,7 @@ declare_codes! {
         groups: [Format],
         specification: Some("FF[4] EBNF: PropIdent (sgf.html#ebnf-def); Property index (properties.html)"),
         voids_move: false,
-        what: "A property identifier of more than two capital letters: no standard property has one, most readers skip it.",
+        what: "A property identifier of more than two capital letters: no standard property has one, most readers skip it. Not reported: XAP, where `audit --fix` keeps a node's second AP (see `repeated-property`).",
         example: Some("(;GM[1]FF[4]SZ[9]LONGID[1];B[ee])"),
         fix: No(KEPT_PROPERTIES),
     }
@@ -342,7 +342,7 @@ declare_codes! {
         voids_move: false,
         what: "A pass written `B[]` in an FF[1]-FF[3] file, where a pass is `B[tt]` (often a missing `FF[4]`). Read as a pass.",
         example: Some("(;GM[1]FF[3]SZ[9];B[ee];W[])"),
-        fix: May("the root's FF[] becomes FF[4] (FF[4] is added when there is none), which makes B[] a pass for every reader; only when the record read as FF[4] has the same moves and setup and no finding it did not have (no property of the older versions only, no identifier in mixed case). Otherwise it stays."),
+        fix: May("the root's FF[] becomes FF[4] (FF[4] is added when there is none), which makes B[] a pass for every reader; only when the record read as FF[4] has the same moves and setup and no finding it did not have (no property of the older versions only, no identifier in mixed case), and no node of it mixes setup and a move (which FF[4] forbids and older versions did not). Otherwise it stays."),
     }
     MultipleValues = "multiple-values" {
         severity: warning,
@@ -362,7 +362,7 @@ declare_codes! {
         voids_move: false,
         what: "A property given twice or more in one node: point lists are merged, of other properties the first is read (split from `parse-error`). One finding per node, at the first repeat, names each repeated property and how many times it is given.",
         example: Some("(;GM[1]FF[4]SZ[9]C[a]C[b];B[ee])"),
-        fix: May("a list's values are merged into the first (AB[aa]AB[bb] -> AB[aa][bb]); the same value twice is written once; two C[] or GC[] are joined, one line after the other. A repeat written after a move in its node is not moved before it. A second AP[] with another value (Fox's AP[GNU Go:3.8]...AP[foxwq]) and two different values of another one-value property (PB[a]PB[b]) stay: no property keeps the other value without a finding of its own."),
+        fix: May("a list's values are merged into the first (AB[aa]AB[bb] -> AB[aa][bb]); the same value twice is written once; two C[] or GC[] are joined, one line after the other. A repeat written after a move in its node is not moved before it. A second AP[] with another value (Fox's AP[GNU Go:3.8]...AP[foxwq]) is kept as XAP[foxwq], byte for byte: the first stays the application every reader takes, and XAP is sgfaudit's own identifier, which the audit does not report. Two different values of another one-value property (PB[a]PB[b]) stay: no property keeps the other value without a finding of its own."),
     }
     GameInfoFormat = "game-info-format" {
         severity: info,
@@ -372,7 +372,7 @@ declare_codes! {
         voids_move: false,
         what: "A game-information value outside the specification's format: `DT` (ISO dates, `YYYY-MM-DD`, and its shortcuts), `RE` (`0`, `?`, `Draw`, `Void`, `B+`/`W+` with `R`, `Resign`, `T`, `Time`, `F`, `Forfeit` or a number), `KM` and `TM` (real numbers), `HA` (a number); the message says what it would be corrected to when it can be.",
         example: Some("(;GM[1]FF[4]SZ[9]DT[2018.04.27];B[ee])"),
-        fix: May("DT, KM and TM are rewritten as the message proposes, from the same value (TM[30:00] -> TM[1800], a clock's minutes and seconds; TM[10:00(5x1:00)] -> TM[600]OT[5x1:00]); RE only when winner and margin are kept exactly (W+Time Over -> W+T, draw -> Draw, B+5,5 -> B+5.5). On request only (--unsafe-fixes; the message says so): a DT holding a time of day loses it, an RE margin with no FF[4] form is given up (RE[W+J] -> RE[W+]). RE[B+AW] stays."),
+        fix: May("DT, KM and TM are rewritten as the message proposes, from the same value (TM[30:00] -> TM[1800], a clock's minutes and seconds; TM[10:00(5x1:00)] -> TM[600]OT[5x1:00]); a DT whose year comes last only when one order of day and month makes a date (19.11.2002 -> 2002-11-19; 3.4.2002 stays); RE only when winner and margin are kept exactly (W+Time Over -> W+T, draw -> Draw, B+5,5 -> B+5.5, a winner alone W -> W+). The OT that TM's overtime goes to is of FF[4]: an older record is raised to FF[4] as old-pass says, or the TM stays. On request only (--unsafe-fixes; the message says so): a DT holding a time of day loses it, an RE margin with no FF[4] form is given up (RE[W+J] -> RE[W+], RE[B+AW] -> RE[B+])."),
     }
     SetupAndMove = "setup-and-move" {
         severity: warning,
@@ -460,5 +460,15 @@ declare_codes! {
         example: Some("(;GM[1]FF[4]SZ[9]AW[cc][dd]AE[dd];B[ee];W[dd])"),
         fix: May("the last word on each point stays, the earlier ones are taken out (AW[cc][dd]AE[dd] -> AW[cc]AE[dd]; a rectangle loses only the points named again, its others written one by one): the position the audit read is kept, and every reader now reads it."),
     }
-
+    /// A game `audit --fix` left as it was, with the reason.
+    FixLeft = "fix-left" {
+        severity: info,
+        article: None,
+        groups: [],
+        specification: None,
+        voids_move: false,
+        what: "`audit --fix` left the game as it was (or its whole file) although some of its findings have a fix, and the message says why: the fixed game would read differently (moves, setup, player to move, side lines, the text of a property), a fix would add a finding, its syntax was recovered by a guess, its encoding is not certain, or the file could not be written safely (another program wrote it meanwhile, it has other names, its owner cannot be kept). Only in the report of a `--fix` run; standard error says the same.",
+        example: None,
+        fix: No("no fix: it is what --fix says of its own work, and the reason names what keeps the game as it is."),
+    }
 }

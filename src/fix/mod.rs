@@ -14,11 +14,12 @@ pub mod encoding;
 mod setup;
 mod tree;
 pub mod verify;
+mod version;
 
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::finding::{Applicability, Code, Finding, Fix, Severity};
+use crate::finding::{Applicability, Code, Finding, Fix, Recovery, Severity};
 use crate::sgf::props::{self, Shape};
 use crate::sgf::record::{parse_game_with, Limits};
 use tree::Tree;
@@ -87,22 +88,19 @@ pub fn plan_with(text: &str, findings: &[Finding], utf8: bool, on_request: bool)
         inserts: Vec::new(),
         split: Vec::new(),
         unique: Vec::new(),
+        apart: Vec::new(),
         on_request,
     };
     let mut fixed = vec![false; findings.len()];
     let mut order: Vec<usize> = (0..findings.len()).collect();
     // A node's setup is made a set first: merging its repeated AB, AW, AE is then safe.
     order.sort_by_key(|&i| (findings[i].code != Code::SetupConflict, findings[i].offset));
-    let syntax_said = |start: &str| {
-        findings
-            .iter()
-            .any(|f| f.code == Code::ParseError && f.message.starts_with(start))
-    };
+    let recovered = |how: Recovery| findings.iter().any(|f| f.recovery == Some(how));
     // After text between game trees, which of its brackets were syntax is a guess: the
     // game's own syntax is left as it is (text outside game trees is never edited).
     let syntax = Syntax {
-        value_open: syntax_said("property value never closed"),
-        after_text: syntax_said("text between game trees ignored"),
+        value_open: recovered(Recovery::ValueOpen),
+        after_text: recovered(Recovery::TextBetween),
     };
     for i in order {
         fixed[i] = fixer.fix(&findings[i], syntax);
@@ -115,7 +113,7 @@ pub fn plan_with(text: &str, findings: &[Finding], utf8: bool, on_request: bool)
     // Syntax the reader recovered by a guess that no fix writes valid: other readers
     // may read the game otherwise, and a fix would make one reading the record's.
     let guessed = findings.iter().zip(&fixed).any(|(f, fixed)| {
-        f.code == Code::ParseError && !fixed && !f.message.starts_with("text before the first")
+        f.code == Code::ParseError && !fixed && f.recovery != Some(Recovery::TextBefore)
     });
     if guessed {
         return Plan::none(findings.len(), Some("its syntax was recovered by a guess"));
@@ -242,6 +240,8 @@ struct Fixer<'a> {
     split: Vec<usize>,
     /// The nodes whose setup names each point once now.
     unique: Vec<usize>,
+    /// The properties kept apart under [`props::SECOND_AP`].
+    apart: Vec<usize>,
     /// Fixes made on request are made too.
     on_request: bool,
 }
@@ -402,6 +402,10 @@ impl Fixer<'_> {
 
     /// `AP[YuanYu]` -> `AP[YuanYu:]`: the name, with an empty version.
     fn compose(&mut self, i: usize, name: &str, fix: Option<&Fix>) -> bool {
+        if self.apart.contains(&i) {
+            // Kept apart, byte for byte: no reader takes it for the application.
+            return true;
+        }
         if name != "AP" || self.values(i).len() != 1 {
             return false;
         }
@@ -510,10 +514,32 @@ impl Fixer<'_> {
             // The same value twice.
         } else if matches!(name, "C" | "GC") && a.len() == 1 && b.len() == 1 {
             self.model(j).values[0] = format!("{}\n{}", a[0], b[0]);
+        } else if name == "AP" {
+            return self.keep_apart(i);
         } else {
             return false;
         }
         self.model(i).deleted = true;
+        true
+    }
+
+    /// A second `AP` of a node with another value (`AP[GNU Go:3.8]...AP[foxwq]`): the first
+    /// stays the application every reader takes; this one is written as
+    /// [`props::SECOND_AP`], its values as they were. Not when the node holds that
+    /// identifier already, or when a third `AP` would need it too (a value would be lost).
+    fn keep_apart(&mut self, i: usize) -> bool {
+        let node = self.tree.props[i].node;
+        let taken = self
+            .tree
+            .props
+            .iter()
+            .any(|p| p.node == node && p.name() == props::SECOND_AP)
+            || self.apart.iter().any(|&k| self.tree.props[k].node == node);
+        if taken {
+            return false;
+        }
+        self.model(i).ident = props::SECOND_AP.to_string();
+        self.apart.push(i);
         true
     }
 
@@ -585,92 +611,24 @@ impl Fixer<'_> {
     /// Text outside a game tree (a game without its `(`, or one after text between game
     /// trees) is never edited: which of its brackets are syntax is a guess.
     fn syntax(&mut self, f: &Finding, syntax: Syntax) -> bool {
-        let m = f.message.as_str();
+        let Some(recovery) = f.recovery else {
+            return false;
+        };
         if syntax.after_text {
             return false;
         }
-        if m.starts_with("game tree without its opening '('") {
+        match recovery {
             // The game's text starts at its first `;`, with nothing before it.
-            self.inserts.push((0, "(".into()));
-        } else if !self.text.trim_start().starts_with('(') {
-            return false;
-        } else if let Some(rest) = m.strip_prefix("game tree never closed: ") {
-            let Some(n) = rest.split(' ').next().and_then(|n| n.parse::<usize>().ok()) else {
-                return false;
-            };
-            if syntax.value_open || n > 64 {
-                return false;
+            Recovery::MissingOpen => self.inserts.push((0, "(".into())),
+            _ if !self.text.trim_start().starts_with('(') => return false,
+            Recovery::Unclosed(n) if !syntax.value_open && n <= 64 => {
+                let end = self.text.trim_end().len();
+                self.inserts.push((end, ")".repeat(n)));
             }
-            let end = self.text.trim_end().len();
-            self.inserts.push((end, ")".repeat(n)));
-        } else if m.starts_with("root node written without ';'")
-            || m.starts_with("node written without ';'")
-        {
-            self.inserts.push((f.offset, ";".into()));
-        } else {
-            return false;
-        }
-        true
-    }
-
-    /// `FF[4]` in the root of a record that writes its passes `B[]` in an older (or no)
-    /// `FF`: its `FF` rewritten, or one added after its `;`. Only when the record read as
-    /// `FF[4]` is otherwise as valid as before (no finding of a code it did not have, none
-    /// more of one it had: no property defined only before `FF[4]`, no identifier in mixed
-    /// case) and holds the same moves and setup. True when it is.
-    fn ff4(&mut self) -> bool {
-        let root = self.tree.nodes.first().map(|n| n.at);
-        let ff = (0..self.tree.props.len()).find(|&i| {
-            let p = &self.tree.props[i];
-            p.node == 0 && p.name() == "FF" && !self.deleted(i)
-        });
-        if self.says_ff4(ff) {
-            return true;
-        }
-        let edit = match (root, ff) {
-            (_, Some(i)) => {
-                let values = self.values(i);
-                let older = values.len() == 1
-                    && values[0]
-                        .trim()
-                        .parse::<u32>()
-                        .is_ok_and(|n| (1..4).contains(&n));
-                if !older {
-                    return false;
-                }
-                let prop = &self.tree.props[i];
-                Edit {
-                    range: prop.at..prop.end,
-                    text: "FF[4]".into(),
-                }
-            }
-            (Some(at), None) if self.text.as_bytes().get(at) == Some(&b';') => Edit {
-                range: at + 1..at + 1,
-                text: "FF[4]".into(),
-            },
+            Recovery::MissingSemicolon => self.inserts.push((f.offset, ";".into())),
             _ => return false,
-        };
-        let candidate = apply(self.text, std::slice::from_ref(&edit));
-        if !same_but_passes(self.text, &candidate) {
-            return false;
-        }
-        match ff {
-            Some(i) => {
-                let model = self.model(i);
-                model.ident = "FF".into();
-                model.values = vec!["4".into()];
-            }
-            None => self.inserts.push((edit.range.start, edit.text)),
         }
         true
-    }
-
-    /// True when the root's `FF` (property `ff`) says 4 as it will be written.
-    fn says_ff4(&self, ff: Option<usize>) -> bool {
-        match ff {
-            Some(i) => self.values(i).iter().map(|v| v.trim()).eq(["4"]),
-            None => self.inserts.iter().any(|(_, text)| text == "FF[4]"),
-        }
     }
 
     /// `CA[UTF-8]` in the root: its `CA` rewritten, or one added after its `;`. False
@@ -728,30 +686,6 @@ impl Fixer<'_> {
         edits.sort_by_key(|e| (e.range.start, e.range.end));
         edits
     }
-}
-
-/// True when `after` (the record with `FF[4]`) reads the same moves and setup as `before`
-/// and has no finding `before` has not, code by code, and no old-style pass.
-fn same_but_passes(before: &str, after: &str) -> bool {
-    let (a, b) = (
-        parse_game_with(before, Limits::default(), true),
-        parse_game_with(after, Limits::default(), true),
-    );
-    let count =
-        |problems: &[Finding], code: Code| problems.iter().filter(|p| p.code == code).count();
-    let moves = |r: &crate::sgf::record::GameRecord| -> Vec<_> {
-        r.nodes
-            .iter()
-            .map(|n| (n.mv.map(|m| (m.color, m.target)), n.player, n.setup.len()))
-            .collect()
-    };
-    moves(&a) == moves(&b)
-        && a.setup == b.setup
-        && a.side_nodes.len() == b.side_nodes.len()
-        && count(&b.problems, Code::OldPass) == 0
-        && b.problems
-            .iter()
-            .all(|p| count(&b.problems, p.code) <= count(&a.problems, p.code))
 }
 
 #[cfg(test)]

@@ -58,6 +58,13 @@ fn each_fix_keeps_every_other_byte() {
         ),
         // Passes B[] of FF[4] in an older or no FF: the record becomes FF[4].
         ("(;FF[3]SZ[9];B[];W[])", "(;FF[4]SZ[9];B[];W[])"),
+        // A second application kept apart, byte for byte, where readers skip it.
+        (
+            "(;FF[4]AP[GNU Go:3.8]RE[W+R]AP[foxwq];B[aa])",
+            "(;FF[4]AP[GNU Go:3.8]RE[W+R]XAP[foxwq];B[aa])",
+        ),
+        // A winner alone, as FF[4] writes it.
+        ("(;FF[4]RE[W];B[aa])", "(;FF[4]RE[W+];B[aa])"),
         ("(;SZ[9]KM[6.5];B[];W[])", "(;FF[4]SZ[9]KM[6.5];B[];W[])"),
         // Identifiers in capitals.
         ("(;FF[4]GaMe[1];B[aa])", "(;FF[4]GM[1];B[aa])"),
@@ -102,8 +109,9 @@ fn what_would_lose_data_stays() {
         // order written would read another player or position).
         "(;FF[4];B[aa];W[kq]PL[W])",
         "(;FF[4];B[aa];AB[cc]W[dd]AB[ee])",
-        // A second application: no property keeps its value without a finding of its own.
-        "(;FF[4]AP[GNU Go:3.8]RE[W+R]AP[foxwq:1];B[aa])",
+        // FF[4] forbids setup and a move in one node, which FF[3] allowed: the record
+        // keeps its FF, and the overtime FF[4] alone defines is not written.
+        "(;FF[3]TM[10:00(5x1:00)];B[aa];W[kq]PL[B])",
         // Blanks in a text are text; a CA of two values names no one charset.
         "(;FF[4]C[   ];B[aa])",
     ] {
@@ -196,4 +204,41 @@ fn the_message_states_what_the_fix_writes() {
         assert!(finding.message.contains(&written), "{}", finding.message);
         assert!(after.contains(&written), "{after} lacks {written}");
     }
+}
+
+/// Recovered syntax is fixed from how it was recovered, never from the words said of it.
+#[test]
+fn syntax_is_fixed_from_its_recovery() {
+    let finding = |recovery: Recovery, offset: usize| {
+        let mut f = Finding::new(Code::ParseError, Severity::Warning, offset, "(any words)");
+        f.recovery = Some(recovery);
+        f
+    };
+    let text = ";FF[4];B[aa]";
+    let made = plan(text, &[finding(Recovery::MissingOpen, 0)], false);
+    assert_eq!(apply(text, &made.edits), "(;FF[4];B[aa]");
+    let text = "(;FF[4];B[aa];W[bb]\n";
+    let made = plan(text, &[finding(Recovery::Unclosed(1), 0)], false);
+    assert_eq!(apply(text, &made.edits), "(;FF[4];B[aa];W[bb])\n");
+    // Text between game trees: the game's own brackets are a guess, and stay.
+    let found = [
+        finding(Recovery::TextBetween, 0),
+        finding(Recovery::Unclosed(1), 0),
+    ];
+    let made = plan("(;FF[4];B[aa]", &found, false);
+    assert!(made.edits.is_empty() && made.refused.is_some());
+    // Text before the first game tree is left, and the game fixed.
+    let found = [
+        finding(Recovery::TextBefore, 0),
+        finding(Recovery::Unclosed(1), 0),
+    ];
+    let made = plan("(;FF[4];B[aa]", &found, false);
+    assert_eq!(made.fixed, [false, true]);
+    // A parse error with no recovery is a guess: the game is left as it is.
+    let made = plan(
+        "(;FF[4];B[aa])",
+        &[Finding::new(Code::ParseError, Severity::Warning, 0, "x")],
+        false,
+    );
+    assert!(made.refused.is_some());
 }

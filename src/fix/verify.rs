@@ -21,7 +21,8 @@ struct Meaning {
     /// The side lines' names.
     paths: Vec<String>,
     /// The text properties in the order written, with the values of a node's repeats
-    /// joined (`C[a]C[b]` reads as `C[a\nb]`); empty ones left out.
+    /// joined (`C[a]C[b]` reads as `C[a\nb]`); empty ones left out. Then the names of
+    /// the applications (`AP`, and a second one kept apart as `XAP`), each once a node.
     texts: Vec<(String, String)>,
     /// For each setup identifier and `PL`: how many moves are written before it.
     setup_order: Vec<(usize, String)>,
@@ -104,11 +105,21 @@ fn written(text: &str) -> Written {
     let tree = Tree::read(text);
     let mut texts: Vec<(usize, String, String)> = Vec::new();
     let mut order = Vec::new();
+    let mut apps: Vec<(usize, String)> = Vec::new();
     let mut moves = 0;
     for p in &tree.props {
         let name = p.name();
         match name.as_str() {
             "B" | "W" => moves += 1,
+            "AP" | props::SECOND_AP => {
+                // The application's name: its version is the compose fix's to write.
+                for (v, _) in &p.values {
+                    let app = (p.node, v.split(':').next().unwrap_or("").trim().to_string());
+                    if !app.1.is_empty() && !apps.contains(&app) {
+                        apps.push(app);
+                    }
+                }
+            }
             "AB" | "AW" | "AE" | "PL" if !order.contains(&(moves, name.clone())) => {
                 order.push((moves, name));
             }
@@ -140,6 +151,7 @@ fn written(text: &str) -> Written {
         .into_iter()
         .filter(|t| !t.2.is_empty())
         .map(|t| (t.1, t.2))
+        .chain(apps.into_iter().map(|(_, app)| ("AP".to_string(), app)))
         .collect();
     (texts, order)
 }
@@ -167,6 +179,11 @@ mod tests {
             ("(;FF[4];B[pd]C[a]C[b])", "(;FF[4];B[pd]C[a\nb])"),
             ("(;FF[4];AB[cc]B[dd])", "(;FF[4];AB[cc];B[dd])"),
             ("(;FF[4];AB[cc]AB[dd];B[ee])", "(;FF[4];AB[cc][dd];B[ee])"),
+            ("(;FF[4]AP[YuanYu];B[aa])", "(;FF[4]AP[YuanYu:];B[aa])"),
+            (
+                "(;AP[Go:3]RE[B+]AP[fox];B[a])",
+                "(;AP[Go:3]RE[B+]XAP[fox];B[a])",
+            ),
         ];
         for (a, b) in same {
             assert_eq!(meaning_differs(a, b), None, "{a} -> {b}");
@@ -181,6 +198,7 @@ mod tests {
             ("(;FF[4]C[   ];B[pd])", "(;FF[4];B[pd])"),
             ("(;PB[Lee (3d)];B[pd])", "(;PB[Lee (3;d)];B[pd])"),
             ("(;FF[4];B[pd];W[dp])", "(;FF[4];B[pd];鬢[dp])"),
+            ("(;AP[Go:3]RE[B+]AP[fox];B[a])", "(;AP[Go:3]RE[B+];B[a])"),
         ];
         for (a, b) in differ {
             assert!(meaning_differs(a, b).is_some(), "{a} -> {b}");

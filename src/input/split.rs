@@ -6,6 +6,7 @@
 
 use std::ops::Range;
 
+use crate::finding::{Code, Finding, Recovery, Severity};
 use crate::input::lines::LineCol;
 use crate::input::scan::{self, TreeEnd};
 
@@ -26,6 +27,24 @@ pub struct SplitProblem {
     pub at: LineCol,
     pub gravity: Gravity,
     pub message: String,
+    /// How the splitter went on, for what a fix may write (`None`: no game tree at all).
+    pub recovery: Option<Recovery>,
+}
+
+impl SplitProblem {
+    /// The problem as its game's `parse-error`: an error when the game is broken, at the
+    /// problem's line and column (offset 0: it lies before or around the game's text).
+    pub fn finding(&self) -> Finding {
+        let severity = match self.gravity {
+            Gravity::Recovered => Severity::Warning,
+            Gravity::Broken => Severity::Error,
+        };
+        let mut f = Finding::new(Code::ParseError, severity, 0, self.message.clone());
+        f.line = self.at.line;
+        f.column = self.at.column;
+        f.recovery = self.recovery;
+        f
+    }
 }
 
 /// One game tree of a file.
@@ -144,6 +163,7 @@ impl<'t> Splitter<'t> {
                     at: LineCol::START,
                     gravity: Gravity::Recovered,
                     message: "game tree without its opening '(': read from the first ';'".into(),
+                    recovery: Some(Recovery::MissingOpen),
                 });
             }
             let (end, tree_problems) = scan_tree(bytes, pos, missing_open);
@@ -171,10 +191,13 @@ impl Splitter<'_> {
     /// when it holds what looks like SGF data (`[aa][bb]`, `C[...]`), where that starts,
     /// for that is what was lost.
     fn junk(&mut self, pos: usize, end: usize) {
-        let what = if self.found == 0 {
-            "text before the first game tree ignored"
+        let (what, recovery) = if self.found == 0 {
+            (
+                "text before the first game tree ignored",
+                Recovery::TextBefore,
+            )
         } else {
-            "text between game trees ignored"
+            ("text between game trees ignored", Recovery::TextBetween)
         };
         let piece = &self.text[pos..end];
         let (offset, message) = match sgf_like(piece) {
@@ -203,6 +226,7 @@ impl Splitter<'_> {
             at,
             gravity: Gravity::Recovered,
             message,
+            recovery: Some(recovery),
         });
     }
 }
@@ -248,6 +272,7 @@ impl Iterator for Splitter<'_> {
                     at: LineCol::START,
                     gravity: Gravity::Broken,
                     message: message.to_string(),
+                    recovery: None,
                 });
                 return Some(GameSlice {
                     range: 0..self.text.len(),
@@ -299,6 +324,7 @@ fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<Spli
                 gravity: Gravity::Broken,
                 message: "property value never closed: ']' missing before the end of the file"
                     .into(),
+                recovery: Some(Recovery::ValueOpen),
             }],
         ),
         TreeEnd::ValueCut { open, next_game } => (
@@ -310,6 +336,7 @@ fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<Spli
                 message: "property value never closed: a new game tree starts inside it; \
                           this game ends there and the next one is read on its own"
                     .into(),
+                recovery: Some(Recovery::ValueOpen),
             }],
         ),
         TreeEnd::Open { depth, first_open } => (
@@ -321,6 +348,7 @@ fn scan_tree(bytes: &[u8], start: usize, missing_open: bool) -> (usize, Vec<Spli
                 message: format!(
                     "game tree never closed: {depth} ')' missing before the end of the file"
                 ),
+                recovery: Some(Recovery::Unclosed(depth)),
             }],
         ),
     }
@@ -440,6 +468,7 @@ mod tests {
             games[0].problems[0].message,
             "text before the first game tree ignored"
         );
+        assert_eq!(games[0].problems[0].recovery, Some(Recovery::TextBefore));
     }
 
     #[test]
@@ -455,6 +484,14 @@ mod tests {
         assert_eq!(
             rest[0].problems[0].message,
             "text between game trees ignored"
+        );
+        assert_eq!(rest[0].problems[0].recovery, Some(Recovery::TextBetween));
+        let open = split(";GM[1];B[aa]\n(;W[bb]");
+        assert_eq!(open[0].problems[0].recovery, Some(Recovery::MissingOpen));
+        let unclosed = split("(;GM[1](;B[aa]");
+        assert_eq!(
+            unclosed[0].problems[0].recovery,
+            Some(Recovery::Unclosed(2))
         );
     }
 }

@@ -61,13 +61,16 @@ fn with(from: &str, to: String, given_up: bool) -> Fix {
 }
 
 /// `RE` in the specification's form when its winner and margin can be kept exactly:
-/// `W+Time Over` -> `W+T`, `draw` -> `Draw`, `B+5,5` -> `B+5.5`; `None` for anything
-/// else (`W+J`, `B+AW`, `Black resigns. W 133.5 B 81.0`).
+/// `W+Time Over` -> `W+T`, `draw` -> `Draw`, `B+5,5` -> `B+5.5`, a winner alone (`W`) ->
+/// `W+` (the winner, no margin known); `None` for anything else (`W+J`, `B+AW`,
+/// `Black resigns. W 133.5 B 81.0`).
 pub fn result_kept(value: &str) -> Option<String> {
     let lower = value.trim().to_ascii_lowercase();
     match lower.as_str() {
         "draw" | "jigo" => return Some("Draw".into()),
         "void" => return Some("Void".into()),
+        "b" => return Some("B+".into()),
+        "w" => return Some("W+".into()),
         _ => {}
     }
     let (winner, rest) = match lower.strip_prefix("b+") {
@@ -169,7 +172,8 @@ fn correct_date(v: &str) -> Option<Fix> {
 }
 
 /// A date written in another common form, in the specification's (`2018.04.27`,
-/// `27 April 2018`).
+/// `27 April 2018`; `19.11.2002` and `9-09-2000`, whose year comes last, only when one
+/// order of day and month makes a date or both make the same one).
 fn date_of(v: &str) -> Option<String> {
     let iso = |y: u32, m: u32, d: u32| {
         ((1..=12).contains(&m) && (1..=31).contains(&d) && y >= 1000)
@@ -179,6 +183,18 @@ fn date_of(v: &str) -> Option<String> {
     if let [y, m, d] = nums.as_slice() {
         if y.len() == 4 {
             return iso(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+        }
+    }
+    if let [a, b, y] = nums.as_slice() {
+        let short = |s: &str| (1..=2).contains(&s.len()) && s.bytes().all(|c| c.is_ascii_digit());
+        if y.len() == 4 && short(a) && short(b) {
+            let (a, b, y) = (a.parse().ok()?, b.parse().ok()?, y.parse().ok()?);
+            return match (iso(y, b, a), iso(y, a, b)) {
+                (Some(day_first), Some(month_first)) => {
+                    (day_first == month_first).then_some(day_first)
+                }
+                (day_first, month_first) => day_first.or(month_first),
+            };
         }
     }
     let words: Vec<&str> = v.split([' ', ',']).filter(|w| !w.is_empty()).collect();
@@ -218,6 +234,8 @@ fn correct_result(v: &str) -> Option<String> {
     match lower.as_str() {
         "draw" | "jigo" => return Some("Draw".into()),
         "void" => return Some("Void".into()),
+        "b" => return Some("B+".into()),
+        "w" => return Some("W+".into()),
         _ => {}
     }
     let (winner, rest) = if let Some(r) = lower.strip_prefix("b+").or(lower.strip_prefix("black")) {
@@ -342,6 +360,12 @@ mod tests {
             corrected("DT", "August 1, 2001").as_deref(),
             Some("2001-08-01")
         );
+        // The year last: day and month only where their order is plain.
+        assert_eq!(corrected("DT", "19.11.2002").as_deref(), Some("2002-11-19"));
+        assert_eq!(corrected("DT", "11/19/2002").as_deref(), Some("2002-11-19"));
+        assert_eq!(corrected("DT", "9-09-2000").as_deref(), Some("2000-09-09"));
+        assert_eq!(corrected("DT", "3.4.2002"), None);
+        assert_eq!(corrected("DT", "31.13.2002"), None);
         // The time of day is given up: a fix made on request only.
         let (_, message, fix) = check("DT", "2017.08.28 22:47").unwrap();
         assert!(
@@ -363,6 +387,14 @@ mod tests {
         assert_eq!(corrected("RE", "B+time").as_deref(), Some("B+T"));
         assert_eq!(corrected("RE", "draw").as_deref(), Some("Draw"));
         assert_eq!(corrected("RE", "W+AW").as_deref(), Some("W+"));
+        // A winner alone: the winner, no margin, as FF[4] writes it; nothing given up.
+        let (_, _, fix) = check("RE", "W").unwrap();
+        let fix = fix.unwrap();
+        assert_eq!(
+            (fix.to.as_str(), fix.applicability),
+            ("W+", Applicability::Safe)
+        );
+        assert_eq!(corrected("RE", "B").as_deref(), Some("B+"));
         assert_eq!(
             corrected("RE", "black wins by 5 1/2").as_deref(),
             Some("B+5.5")

@@ -235,13 +235,17 @@ pub(crate) fn lookup(id: &[u8]) -> Option<&'static PropDef> {
     }
 }
 
+/// The identifier `audit --fix` keeps a node's second, different `AP[]` under
+/// (`AP[GNU Go:3.8]...AP[foxwq]`, Fox's records): the first `AP` stays the one every reader
+/// takes, and the other application's name is kept byte for byte where readers skip it
+/// (SGFC with a warning). The audit knows it as its own and reports nothing of it.
+pub const SECOND_AP: &str = "XAP";
+
 /// Private properties of big servers that no FF version defines, with whose they are.
 pub(crate) fn private_owner(id: &str) -> Option<&'static str> {
     match id {
         "TT" | "RL" => Some("the Fox server"),
         "KGSDE" | "KGSSB" | "KGSSW" => Some("the KGS server"),
-        // Where `audit --fix` keeps a node's second, different `AP[]`.
-        "XAP" => Some("sgfaudit's --fix (a second AP[] of the node, kept)"),
         _ => None,
     }
 }

@@ -123,6 +123,43 @@ fn text_outside_game_trees_is_never_edited() {
 }
 
 #[test]
+fn a_game_left_as_it_was_gets_a_finding_that_says_why() {
+    // Two games: the first has only a fix to make, the second was recovered by a guess
+    // (where its last value ends).
+    let text = "(;GM[1]FF[4]SZ[19]GN[];B[pd])\n(;GM[1]FF[4]SZ[19]GN[];B[pd];W[dp]C[open";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.sgf");
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let out = sgfaudit(&["audit", "--fix", "--format", "jsonl", "--exit-zero", &path]);
+    let left: Vec<(u64, String)> = crate::common::games(&crate::common::json_lines(&out.stdout))
+        .iter()
+        .flat_map(|g| {
+            let game = g["game"].as_u64().unwrap();
+            g["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|f| f["code"] == "fix-left")
+                .map(move |f| (game, f["message"].as_str().unwrap().to_string()))
+        })
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0].0, 1);
+    assert!(left[0].1.contains("recovered by a guess"), "{}", left[0].1);
+    // Standard error names the same game, counted as the report counts.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("g.sgf: game 1: ") && err.contains("left as it is"),
+        "{err}"
+    );
+    // The first game was fixed; the second kept its bytes.
+    let after = std::fs::read_to_string(&file).unwrap();
+    assert!(after.starts_with("(;GM[1]FF[4]SZ[19];B[pd])"), "{after}");
+    assert!(after.ends_with("GN[];B[pd];W[dp]C[open"), "{after}");
+}
+
+#[test]
 fn wide_text_with_invalid_units_keeps_its_bytes() {
     let text = "(;GM[1]FF[4]SZ[19]PB[ab];B[pd])";
     let mut le: Vec<u8> = vec![0xFF, 0xFE];
@@ -173,7 +210,7 @@ fn the_report_marks_fixable_only_what_fix_rewrites() {
     for text in [
         "(;GM[1]FF[4]SZ[19];AB[cc]B[dd]AB[ee])",
         "(;GM[1]FF[4]SZ[19];B[cc];W[tt]PL[W])",
-        "(;GM[1]FF[4]SZ[19]AP[GNU Go:3.8]AP[foxwq:1];B[pd])",
+        "(;GM[1]FF[4]SZ[19]AP[GNU Go:3.8]XAP[a]AP[foxwq:1];B[pd])",
     ] {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("g.sgf");
@@ -182,6 +219,24 @@ fn the_report_marks_fixable_only_what_fix_rewrites() {
         let report = String::from_utf8_lossy(&out.stdout);
         assert!(!report.contains("[*]"), "{text}: {report}");
     }
+}
+
+#[test]
+fn a_second_application_is_kept_apart_and_reported_no_more() {
+    // Fox writes its own name after another program's: the first AP is the one read.
+    let text = b"(;GM[1]FF[4]SZ[19]AP[GNU Go:3.8]RE[W+R]AP[foxwq]\n;B[pd])";
+    let f = fix(text);
+    assert_eq!(
+        f.once,
+        b"(;GM[1]FF[4]SZ[19]AP[GNU Go:3.8]RE[W+R]XAP[foxwq]\n;B[pd])"
+    );
+    assert_eq!(f.twice, f.once);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.sgf");
+    std::fs::write(&file, &f.once).unwrap();
+    let out = sgfaudit(&["audit", "--exit-zero", &file.to_string_lossy()]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(!report.contains("game 0:"), "{report}");
 }
 
 /// A record with four kinds of fixable finding: an `AP` without version, an empty

@@ -155,7 +155,7 @@ fn hard_linked_files_are_left_alone_unless_asked() {
     let other = tempfile::tempdir().unwrap();
     let link = other.path().join("same.sgf");
     std::fs::hard_link(&file, &link).unwrap();
-    let out = sgfaudit(&["audit", "--fix", "-q", &arg(dir.path())]);
+    let out = sgfaudit(&["audit", "--fix", &arg(dir.path())]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
@@ -163,6 +163,16 @@ fn hard_linked_files_are_left_alone_unless_asked() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), FIXABLE);
+    // The report says so too, on the file's game.
+    let report = String::from_utf8_lossy(&out.stdout);
+    let said = report
+        .lines()
+        .find(|l| l.contains("info[fix-left]"))
+        .unwrap_or_else(|| panic!("no fix-left finding: {report}"));
+    assert!(
+        said.contains("a.sgf:1:1: game 0") && said.contains("--fix-hard-links"),
+        "{said}"
+    );
 
     let out = sgfaudit(&["audit", "--fix", "--fix-hard-links", "-q", &arg(dir.path())]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

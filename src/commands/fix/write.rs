@@ -143,17 +143,17 @@ impl FileFix {
     /// The two files are exchanged in one step where the system can (Linux): what stood
     /// at the file's name is then checked once more, and put back if another program wrote
     /// it or put another file there meanwhile. Elsewhere the temporary is renamed over it.
+    /// The error says why the file was left as it is (the caller names the file).
     pub fn write(&self, options: &WriteOptions) -> Result<(), String> {
-        let fail = |what: String| format!("{}: {what}: left as it is", self.name);
         if let Some(why) = refuse(&self.path, &options.roots) {
-            return Err(fail(why));
+            return Err(why);
         }
-        let target = std::fs::canonicalize(&self.path).map_err(|e| fail(e.to_string()))?;
-        let (original, meta) = open_original(&target, options).map_err(fail)?;
+        let target = std::fs::canonicalize(&self.path).map_err(|e| e.to_string())?;
+        let (original, meta) = open_original(&target, options)?;
         let folder = target.parent().unwrap_or(Path::new("."));
-        let temp = temporary(folder, &self.after, &original, &meta).map_err(fail)?;
+        let temp = temporary(folder, &self.after, &original, &meta)?;
         if !self.still_read(&original, &meta, &target) {
-            return Err(fail("the file changed since it was read".into()));
+            return Err("the file changed since it was read".into());
         }
         match exchange(temp.path(), &target) {
             Ok(()) => {
@@ -167,20 +167,17 @@ impl FileFix {
                     let kept = temp.keep().map(|(_, path)| path.display().to_string());
                     let kept = kept.unwrap_or_else(|e| e.error.to_string());
                     return Err(format!(
-                        "{}: another program changed it while it was replaced: the file it                          wrote is kept as {kept}",
-                        self.name
+                        "another program changed it while it was replaced: the file it wrote is kept as {kept}"
                     ));
                 }
-                Err(fail(
-                    "another program changed it while it was replaced".into(),
-                ))
+                Err("another program changed it while it was replaced".into())
             }
             Err(e) if exchange_unsupported(&e) => {
                 temp.persist(&target)
-                    .map_err(|e| fail(format!("cannot replace it ({})", e.error)))?;
+                    .map_err(|e| format!("cannot replace it ({})", e.error))?;
                 Ok(())
             }
-            Err(e) => Err(fail(format!("cannot replace it ({e})"))),
+            Err(e) => Err(format!("cannot replace it ({e})")),
         }
     }
 

@@ -2,7 +2,7 @@
 //! stands in the tree, the node and the property being read, one method per token. What
 //! an identifier names is in `ident`, each kind of property value in `values`.
 
-use crate::finding::{Code, Finding, Severity};
+use crate::finding::{Code, Finding, Recovery, Severity};
 use crate::geom::{Color, Point};
 use crate::sgf::lexer::{Lexer, Token};
 
@@ -608,7 +608,11 @@ impl<'a> GameReader<'a> {
         } else {
             "node written without ';' after '(': read as a node"
         };
-        warn(&mut self.rec, Code::ParseError, off, message.to_string());
+        if self.rec.problems.len() < 100 {
+            let mut f = Finding::new(Code::ParseError, Severity::Warning, off, message);
+            f.recovery = Some(Recovery::MissingSemicolon);
+            self.rec.problems.push(f);
+        }
         self.again.push(Token::Ident(id, off));
         self.again.push(Token::Node(off));
         self.prop.name = "";

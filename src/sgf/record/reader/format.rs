@@ -364,6 +364,10 @@ impl GameReader<'_> {
         if !self.format.enabled {
             return None;
         }
+        if id == props::SECOND_AP {
+            // Written by `--fix` itself: a second application's name, kept.
+            return None;
+        }
         if len > 2 {
             let message = match props::private_owner(id) {
                 Some(owner) => format!("{id} is a private property of {owner}, no SGF property (an identifier of more than two capitals)"),
