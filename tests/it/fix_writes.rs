@@ -149,6 +149,80 @@ fn owner_group_mode_and_extended_attributes_are_kept() {
     );
 }
 
+/// As a user who is not root (run as root, the test takes uid 12345 with `setpriv`): a
+/// file of its own is fixed and stays its own; another user's file in its folder, even one
+/// it may write, is left as it is (its owner could not be kept), and so is one it may only
+/// read (writing the folder would let it replace the file).
+#[test]
+fn as_another_user_only_its_own_files_are_rewritten() {
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if unsafe { libc::geteuid() } != 0 || !setpriv.exists() {
+        eprintln!("note: not root, or no setpriv: the other user's run is skipped");
+        return;
+    }
+    let (user, other) = (12345, 12346);
+    let (dir, own) = folder_with("own.sgf", FIXABLE);
+    // A copy of the binary the other user may run, whatever the build folder allows.
+    let binary = dir.path().join("sgfaudit-bin");
+    std::fs::copy(env!("CARGO_BIN_EXE_sgfaudit"), &binary).unwrap();
+    let folder = dir.path().join("games");
+    std::fs::create_dir(&folder).unwrap();
+    let files = [
+        ("own.sgf", user, 0o640),
+        ("writable.sgf", other, 0o666),
+        ("readable.sgf", other, 0o644),
+    ];
+    for (name, owner, mode) in files {
+        let file = folder.join(name);
+        std::fs::write(&file, FIXABLE).unwrap();
+        std::os::unix::fs::chown(&file, Some(owner), Some(owner)).unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+    std::fs::remove_file(own).unwrap();
+    std::os::unix::fs::chown(&folder, Some(user), Some(user)).unwrap();
+    for path in [dir.path(), binary.as_path()] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let out = Command::new(setpriv)
+        .args(["--reuid=12345", "--regid=12345", "--clear-groups"])
+        .arg(&binary)
+        .args(["audit", "--fix", "--format", "concise"])
+        .arg(&folder)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("writable.sgf: cannot keep its owner and group 12346:12346"),
+        "{err}"
+    );
+    assert!(err.contains("readable.sgf: cannot write the file"), "{err}");
+    let read = |name: &str| std::fs::read_to_string(folder.join(name)).unwrap();
+    let meta = std::fs::metadata(folder.join("own.sgf")).unwrap();
+    assert_eq!(read("own.sgf"), FIXED);
+    assert_eq!(
+        (meta.uid(), meta.gid(), meta.mode() & 0o777),
+        (user, user, 0o640)
+    );
+    let report = String::from_utf8_lossy(&out.stdout);
+    for name in ["writable.sgf", "readable.sgf"] {
+        assert_eq!(read(name), FIXABLE, "{name}");
+        let meta = std::fs::metadata(folder.join(name)).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (other, other), "{name}");
+        assert!(
+            report
+                .lines()
+                .any(|l| l.contains(name) && l.contains("info[fix-left]")),
+            "{name}: {report}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_dir(&folder).unwrap().count(),
+        3,
+        "a temporary left"
+    );
+}
+
 #[test]
 fn hard_linked_files_are_left_alone_unless_asked() {
     let (dir, file) = folder_with("a.sgf", FIXABLE);
