@@ -249,6 +249,41 @@ impl LoadedFile {
         (&self.bytes, text, self.decoded.text.is_some())
     }
 
+    /// The file's bytes as read.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// True when the decoded text differs from the bytes (re-encoded or repaired).
+    pub fn decoded_differs(&self) -> bool {
+        self.decoded.text.is_some()
+    }
+
+    /// The file's bytes, taken out of it (no copy when they were read, not mapped).
+    pub fn into_bytes(self) -> Vec<u8> {
+        match self.bytes {
+            Bytes::Owned(bytes) => bytes,
+            Bytes::Mapped(_) => self.bytes.to_vec(),
+        }
+    }
+
+    /// The decoded text (after a byte-order mark), taken out of the file: no copy when it
+    /// is the bytes read themselves or a decoding.
+    pub fn into_text(self) -> String {
+        if let Some(text) = self.decoded.text {
+            return text;
+        }
+        let start = self.decoded.start;
+        match self.bytes {
+            Bytes::Owned(mut bytes) => {
+                bytes.drain(..start);
+                String::from_utf8(bytes)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+            }
+            Bytes::Mapped(_) => String::from_utf8_lossy(&self.bytes[start..]).into_owned(),
+        }
+    }
+
     /// A game's report with `fixable` cleared when the file's encoding was a guess.
     fn surely_fixable(&self, mut report: GameReport) -> GameReport {
         if self.writable().is_none() {

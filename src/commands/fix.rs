@@ -32,6 +32,7 @@ pub struct FileFix {
     pub path: PathBuf,
     pub name: String,
     pub before: String,
+    /// Empty when nothing changes (`changed` is false).
     pub after: Vec<u8>,
     /// The edits that make `after` of `before`, in order, at offsets of `before`.
     pub edits: Vec<crate::fix::Edit>,
@@ -142,20 +143,38 @@ fn record_findings(file: &LoadedFile, index: usize) -> Vec<Finding> {
     findings
 }
 
-/// The edits of every game of the file, at offsets of its decoded text, the number of
-/// findings they fix, and the games left as they were with the reason. With `ca`, each
-/// root says `CA[UTF-8]`.
+/// What one round of fixes does to a file: its edits, at offsets of its decoded text, in
+/// order; the number of findings they fix; the games left as they were, with the reason;
+/// and the games that got an edit.
+struct FileEdits {
+    edits: Vec<crate::fix::Edit>,
+    fixed: usize,
+    refused: Vec<(usize, String)>,
+    edited: Vec<usize>,
+}
+
+/// The edits of the file's games (of those in `only`, when given), one round. With `ca`,
+/// each root says `CA[UTF-8]`.
 fn file_edits(
     file: &LoadedFile,
     selection: &Selection,
     ca: impl Fn(&str) -> bool + Sync,
-) -> (Vec<crate::fix::Edit>, usize, Vec<(usize, String)>) {
+    only: Option<&[usize]>,
+) -> FileEdits {
+    let all: Vec<usize>;
+    let games = match only {
+        Some(games) => games,
+        None => {
+            all = (0..file.games.len()).collect();
+            &all
+        }
+    };
     // Games in parallel: a file may hold tens of thousands.
-    type GamePlan = (Vec<crate::fix::Edit>, usize, Option<(usize, String)>);
-    let plans: Vec<GamePlan> = (0..file.games.len())
-        .into_par_iter()
-        .filter(|&index| !file.games[index].no_game)
-        .map(|index| {
+    type GamePlan = (usize, Vec<crate::fix::Edit>, usize, Option<String>);
+    let plans: Vec<GamePlan> = games
+        .par_iter()
+        .filter(|&&index| !file.games[index].no_game)
+        .map(|&index| {
             let text = file.game_text(index);
             let all = record_findings(file, index);
             let plan = |findings: &[Finding]| {
@@ -175,18 +194,30 @@ fn file_edits(
                 e.range = e.range.start + at..e.range.end + at;
                 e
             });
-            let refused = plan.refused.map(|why| (index, why.to_string()));
             let fixed = plan.fixed.iter().filter(|f| **f).count();
-            (edits.collect(), fixed, refused)
+            (
+                index,
+                edits.collect(),
+                fixed,
+                plan.refused.map(str::to_string),
+            )
         })
         .collect();
-    let fixed = plans.iter().map(|p| p.1).sum();
-    let refused = plans.iter().filter_map(|p| p.2.clone()).collect();
-    (
-        plans.into_iter().flat_map(|p| p.0).collect(),
-        fixed,
-        refused,
-    )
+    let mut out = FileEdits {
+        edits: Vec::new(),
+        fixed: 0,
+        refused: Vec::new(),
+        edited: Vec::new(),
+    };
+    for (index, edits, fixed, refused) in plans {
+        if !edits.is_empty() {
+            out.edited.push(index);
+        }
+        out.edits.extend(edits);
+        out.fixed += fixed;
+        out.refused.extend(refused.map(|why| (index, why)));
+    }
+    out
 }
 
 /// Where each offset of the text `String::from_utf8_lossy` makes of `bytes` lies in the
@@ -262,84 +293,128 @@ pub fn fix_file(path: &Path, selection: &Selection) -> Outcome {
             None => Outcome::Guessed(name),
         };
     };
-    let (bytes, before, differs) = original.texts();
-    let reencoded = utf8 && differs;
-    let (mut fixed, mut refused) = (0, Vec::new());
-    let mut current: Option<LoadedFile> = None;
-    // Every round's edits as one list over `before`, for the diff.
-    let mut all_edits: Vec<crate::fix::Edit> = Vec::new();
-    for round in 0..ROUNDS {
-        let file = current.as_ref().unwrap_or(&original);
-        let (_, _, differs) = file.texts();
-        let ca = |text: &str| utf8 && (differs || !text.is_ascii());
-        let (edits, count, why) = file_edits(file, selection, ca);
-        if round == 0 {
-            refused = why;
-            if let Some((game, why)) = refused.first().filter(|_| reencoded) {
-                // The file is written anew in UTF-8 or not at all.
-                let why = format!("game {game} is left as it is ({why}), and the file is written anew in UTF-8 or not at all");
-                return Outcome::left(&name, None, why);
-            }
-        }
-        if edits.is_empty() {
-            break;
-        }
-        let Some(after) = edited_bytes(file, &edits, utf8) else {
-            return Outcome::left(&name, None, "an edit falls inside a damaged character");
-        };
-        fixed += count;
-        let next = LoadedFile::new(name.clone(), Bytes::Owned(after));
-        all_edits = crate::fix::compose::compose(&all_edits, &edits, next.texts().1);
-        current = Some(next);
-    }
-    let after = match &current {
-        Some(file) => file.texts().0.to_vec(),
-        None => bytes.to_vec(),
+    let reencoded = utf8 && original.decoded_differs();
+    let rounds = match Rounds::run(&original, selection, utf8) {
+        Ok(rounds) => rounds,
+        Err(why) => return Outcome::left(&name, None, why),
     };
-    if let Some(file) = &current {
+    if let Some(file) = &rounds.current {
         if let Some((game, why)) = reads_differently(&original, file) {
             return Outcome::left(&name, game, why);
         }
     }
+    let read = ContentHash::of(original.bytes());
+    let after = rounds.current.map(LoadedFile::into_bytes);
+    let changed = after.as_deref().is_some_and(|a| a != original.bytes());
     Outcome::Fix(FileFix {
         path: path.to_path_buf(),
         name,
-        before: before.to_string(),
-        changed: after != bytes,
-        after,
-        edits: all_edits,
-        read: ContentHash::of(bytes),
-        fixed,
+        before: original.into_text(),
+        changed,
+        after: after.unwrap_or_default(),
+        edits: rounds.edits,
+        read,
+        fixed: rounds.fixed,
         reencoded,
-        refused,
+        refused: rounds.refused,
     })
+}
+
+/// A file's rounds of fixes: the findings fixed, the games left (as the first round
+/// found them), the file as the last round left it (`None`: nothing changed) and every
+/// round's edits as one list over the original's text.
+struct Rounds {
+    fixed: usize,
+    refused: Vec<(usize, String)>,
+    current: Option<LoadedFile>,
+    edits: Vec<crate::fix::Edit>,
+}
+
+impl Rounds {
+    /// Fixes `original` in rounds; after the first, only the games the round before
+    /// edited are planned again (the others read as they did). `Err`: why the file is left
+    /// as it was.
+    fn run(original: &LoadedFile, selection: &Selection, utf8: bool) -> Result<Rounds, String> {
+        let name = &original.name;
+        let reencoded = utf8 && original.decoded_differs();
+        let mut rounds = Rounds {
+            fixed: 0,
+            refused: Vec::new(),
+            current: None,
+            edits: Vec::new(),
+        };
+        let mut edited: Option<Vec<usize>> = None;
+        for round in 0..ROUNDS {
+            let file = rounds.current.as_ref().unwrap_or(original);
+            let differs = file.decoded_differs();
+            let ca = |text: &str| utf8 && (differs || !text.is_ascii());
+            // The same games as the round before, or all of them.
+            let only = edited
+                .as_deref()
+                .filter(|_| file.games.len() == original.games.len());
+            let found = file_edits(file, selection, ca, only);
+            if round == 0 {
+                rounds.refused = found.refused;
+                if let Some((game, why)) = rounds.refused.first().filter(|_| reencoded) {
+                    // The file is written anew in UTF-8 or not at all.
+                    return Err(format!("game {game} is left as it is ({why}), and the file is written anew in UTF-8 or not at all"));
+                }
+            }
+            if found.edits.is_empty() {
+                break;
+            }
+            let Some(after) = edited_bytes(file, &found.edits, utf8) else {
+                return Err("an edit falls inside a damaged character".to_string());
+            };
+            rounds.fixed += found.fixed;
+            let next = LoadedFile::new(name.clone(), Bytes::Owned(after));
+            rounds.edits =
+                crate::fix::compose::compose(&rounds.edits, &found.edits, next.texts().1);
+            rounds.current = Some(next);
+            edited = Some(found.edited);
+        }
+        Ok(rounds)
+    }
 }
 
 /// Why the fixed file does not read as the original but for the fixes: another number
 /// of games (`None`: the file), a game that reads differently, or one that reports a
-/// finding more often.
+/// finding more often. A game whose text and whose splitting are as they were is not read
+/// again; the others are, in parallel, and the first that differs is named.
 fn reads_differently(original: &LoadedFile, fixed: &LoadedFile) -> Option<(Option<usize>, String)> {
     if original.games.len() != fixed.games.len() {
         let why = "the file would hold another number of games";
         return Some((None, why.to_string()));
     }
-    (0..original.games.len()).find_map(|index| {
-        let (before, after) = (original.game_text(index), fixed.game_text(index));
-        if let Some(why) = crate::fix::verify::meaning_differs(before, after) {
-            return Some((Some(index), why.to_string()));
-        }
-        let counts = |file: &LoadedFile| {
-            let mut counts = std::collections::HashMap::<Code, usize>::new();
-            for f in record_findings(file, index) {
-                *counts.entry(f.code).or_default() += 1;
+    (0..original.games.len())
+        .into_par_iter()
+        .find_map_first(|index| {
+            let (before, after) = (original.game_text(index), fixed.game_text(index));
+            let problems = |file: &LoadedFile| -> Vec<String> {
+                file.games[index]
+                    .problems
+                    .iter()
+                    .map(|p| p.message.clone())
+                    .collect()
+            };
+            if before == after && problems(original) == problems(fixed) {
+                return None;
             }
-            counts
-        };
-        let (a, b) = (counts(original), counts(fixed));
-        b.iter()
-            .find(|(code, n)| **n > a.get(*code).copied().unwrap_or(0))
-            .map(|(code, _)| (Some(index), format!("a fix would add a {code} finding")))
-    })
+            if let Some(why) = crate::fix::verify::meaning_differs(before, after) {
+                return Some((Some(index), why.to_string()));
+            }
+            let counts = |file: &LoadedFile| {
+                let mut counts = std::collections::HashMap::<Code, usize>::new();
+                for f in record_findings(file, index) {
+                    *counts.entry(f.code).or_default() += 1;
+                }
+                counts
+            };
+            let (a, b) = (counts(original), counts(fixed));
+            b.iter()
+                .find(|(code, n)| **n > a.get(*code).copied().unwrap_or(0))
+                .map(|(code, _)| (Some(index), format!("a fix would add a {code} finding")))
+        })
 }
 
 impl FileFix {

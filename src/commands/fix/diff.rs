@@ -36,7 +36,11 @@ impl FileFix {
         } else {
             ""
         };
-        let text = [bom, self.before.as_str()].concat();
+        // A copy only to put the mark before it (the text may be hundreds of megabytes).
+        let text: std::borrow::Cow<str> = match bom {
+            "" => self.before.as_str().into(),
+            _ => [bom, self.before.as_str()].concat().into(),
+        };
         let edits: Vec<Edit> = ordered(&self.edits, self.before.len())
             .map(|e| Edit {
                 range: e.range.start + bom.len()..e.range.end + bom.len(),
