@@ -28,16 +28,16 @@ from sgfmill import sgf, sgf_grammar
 LOWER_CASE_MOVE = re.compile(rb";\s*(?:[bw][A-Za-z]*|B[a-z]+|W[a-z]+)\[")
 
 
-def main_line(data: bytes):
+def reading(data: bytes):
+    """The main line and the root's facts, as sgfmill reads them."""
     game = sgf.Sgf_game.from_bytes(data)
     # The moves (passes included); a node without a move (setup, comments) is no move.
     moves = (node.get_move() for node in game.get_main_sequence())
-    return [m for m in moves if m != (None, None)]
+    return [m for m in moves if m != (None, None)], root_facts(game)
 
 
-def root_facts(data: bytes):
+def root_facts(game):
     """The winner, the players and the applications named, as sgfmill reads the root."""
-    game = sgf.Sgf_game.from_bytes(data)
     root = game.get_root()
     apps = []
     for ident in ("AP", "XAP"):
@@ -82,25 +82,25 @@ def main() -> int:
         if not path.is_file() or path.suffix.lower() != ".sgf":
             continue
         other = fixed / path.relative_to(original)
+        data = path.read_bytes()
         try:
-            before = main_line(path.read_bytes())
+            before, was = reading(data)
         except Exception:  # sgfmill cannot read the original: nothing to compare
             skipped += 1
             continue
         try:
-            after = main_line(other.read_bytes())
+            after, now = reading(other.read_bytes())
         except Exception as e:
             wrong.append(f"{other}: sgfmill cannot read the fixed file: {e}")
             continue
         checked += 1
-        if not path.read_bytes().lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"("):
+        if not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"("):
             repaired += 1
-        elif before != after and LOWER_CASE_MOVE.search(path.read_bytes()):
+        elif before != after and LOWER_CASE_MOVE.search(data):
             lowercase += 1
         elif before != after:
             wrong.append(f"{other}: main line differs")
-        elif not same_root(root_facts(path.read_bytes()), root_facts(other.read_bytes())):
-            was, now = root_facts(path.read_bytes()), root_facts(other.read_bytes())
+        elif not same_root(was, now):
             wrong.append(f"{other}: winner, players or applications differ: {was} -> {now}")
     print(f"{checked} files compared, {skipped} unreadable by sgfmill before the fix, "
           f"{repaired} without their opening '(' before, {lowercase} with lower-case "

@@ -294,7 +294,7 @@ pub fn fix_file(path: &Path, selection: &Selection) -> Outcome {
         };
     };
     let reencoded = utf8 && original.decoded_differs();
-    let rounds = match Rounds::run(&original, selection, utf8) {
+    let rounds = match Rounds::run(&original, selection, utf8, reencoded) {
         Ok(rounds) => rounds,
         Err(why) => return Outcome::left(&name, None, why),
     };
@@ -332,11 +332,15 @@ struct Rounds {
 
 impl Rounds {
     /// Fixes `original` in rounds; after the first, only the games the round before
-    /// edited are planned again (the others read as they did). `Err`: why the file is left
-    /// as it was.
-    fn run(original: &LoadedFile, selection: &Selection, utf8: bool) -> Result<Rounds, String> {
+    /// edited are planned again (the others read as they did). With `reencoded`, the file
+    /// is written anew in UTF-8 or not at all. `Err`: why the file is left as it was.
+    fn run(
+        original: &LoadedFile,
+        selection: &Selection,
+        utf8: bool,
+        reencoded: bool,
+    ) -> Result<Rounds, String> {
         let name = &original.name;
-        let reencoded = utf8 && original.decoded_differs();
         let mut rounds = Rounds {
             fixed: 0,
             refused: Vec::new(),
@@ -390,14 +394,13 @@ fn reads_differently(original: &LoadedFile, fixed: &LoadedFile) -> Option<(Optio
         .into_par_iter()
         .find_map_first(|index| {
             let (before, after) = (original.game_text(index), fixed.game_text(index));
-            let problems = |file: &LoadedFile| -> Vec<String> {
-                file.games[index]
-                    .problems
-                    .iter()
-                    .map(|p| p.message.clone())
-                    .collect()
-            };
-            if before == after && problems(original) == problems(fixed) {
+            let (a, b) = (
+                &original.games[index].problems,
+                &fixed.games[index].problems,
+            );
+            let same_split =
+                a.len() == b.len() && a.iter().zip(b).all(|(p, q)| p.message == q.message);
+            if before == after && same_split {
                 return None;
             }
             if let Some(why) = crate::fix::verify::meaning_differs(before, after) {

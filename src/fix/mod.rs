@@ -95,23 +95,17 @@ pub fn plan_with(text: &str, findings: &[Finding], utf8: bool, on_request: bool)
     let mut order: Vec<usize> = (0..findings.len()).collect();
     // A node's setup is made a set first: merging its repeated AB, AW, AE is then safe.
     order.sort_by_key(|&i| (findings[i].code != Code::SetupConflict, findings[i].offset));
-    let recovered = |how: Recovery| findings.iter().any(|f| f.recovery == Some(how));
-    // After text between game trees, which of its brackets were syntax is a guess: the
-    // game's own syntax is left as it is (text outside game trees is never edited).
-    let syntax = Syntax {
-        value_open: recovered(Recovery::ValueOpen),
-        after_text: recovered(Recovery::TextBetween),
-    };
     for i in order {
-        fixed[i] = fixer.fix(&findings[i], syntax);
+        fixed[i] = fixer.fix(&findings[i]);
     }
     if findings.iter().any(|f| f.code == Code::OldPass) && fixer.ff4() {
         for (f, fixed) in findings.iter().zip(fixed.iter_mut()) {
             *fixed |= f.code == Code::OldPass;
         }
     }
-    // Syntax the reader recovered by a guess that no fix writes valid: other readers
-    // may read the game otherwise, and a fix would make one reading the record's.
+    // Syntax the reader recovered by a guess that no fix writes valid (text between game
+    // trees, whose brackets may have been the game's; a value never closed): other
+    // readers may read the game otherwise, and a fix would make one reading the record's.
     let guessed = findings.iter().zip(&fixed).any(|(f, fixed)| {
         f.code == Code::ParseError && !fixed && f.recovery != Some(Recovery::TextBefore)
     });
@@ -195,15 +189,6 @@ pub fn apply(text: &str, edits: &[Edit]) -> String {
     }
     out.push_str(&text[at..]);
     out
-}
-
-/// What the reader said of a game's syntax that limits its fixes.
-#[derive(Clone, Copy)]
-struct Syntax {
-    /// A value never closed: the tree's end is not known.
-    value_open: bool,
-    /// Text between game trees came before: the game's `(` may be text.
-    after_text: bool,
 }
 
 /// A property as it will be written.
@@ -317,9 +302,9 @@ impl Fixer<'_> {
     }
 
     /// Fixes one finding; true when it is gone once the edits are made.
-    fn fix(&mut self, f: &Finding, syntax: Syntax) -> bool {
+    fn fix(&mut self, f: &Finding) -> bool {
         if f.code == Code::ParseError {
-            return self.syntax(f, syntax);
+            return self.syntax(f);
         }
         if !may_fix(f.code) {
             return false;
@@ -607,21 +592,18 @@ impl Fixer<'_> {
         true
     }
 
-    /// Recovered syntax written valid: a missing `(`, `;` or `)`.
-    /// Text outside a game tree (a game without its `(`, or one after text between game
-    /// trees) is never edited: which of its brackets are syntax is a guess.
-    fn syntax(&mut self, f: &Finding, syntax: Syntax) -> bool {
+    /// Recovered syntax written valid: a missing `(`, `;` or `)`. Any other recovery
+    /// (text between game trees, a value never closed) has no fix, and leaves the game as
+    /// it is ([`plan_with`]'s guess): which of its brackets are syntax is a guess.
+    fn syntax(&mut self, f: &Finding) -> bool {
         let Some(recovery) = f.recovery else {
             return false;
         };
-        if syntax.after_text {
-            return false;
-        }
         match recovery {
             // The game's text starts at its first `;`, with nothing before it.
             Recovery::MissingOpen => self.inserts.push((0, "(".into())),
             _ if !self.text.trim_start().starts_with('(') => return false,
-            Recovery::Unclosed(n) if !syntax.value_open && n <= 64 => {
+            Recovery::Unclosed(n) if n <= 64 => {
                 let end = self.text.trim_end().len();
                 self.inserts.push((end, ")".repeat(n)));
             }

@@ -66,23 +66,18 @@ fn with(from: &str, to: String, given_up: bool) -> Fix {
 /// `Black resigns. W 133.5 B 81.0`).
 pub fn result_kept(value: &str) -> Option<String> {
     let lower = value.trim().to_ascii_lowercase();
-    match lower.as_str() {
-        "draw" | "jigo" => return Some("Draw".into()),
-        "void" => return Some("Void".into()),
-        "b" => return Some("B+".into()),
-        "w" => return Some("W+".into()),
-        _ => {}
+    if let Some(whole) = result_word(&lower) {
+        return Some(whole.into());
     }
     let (winner, rest) = match lower.strip_prefix("b+") {
         Some(rest) => ("B", rest),
         None => ("W", lower.strip_prefix("w+")?),
     };
-    let margin = match rest.trim() {
-        "r" | "res" | "resign" | "resignation" => "R".to_string(),
-        "t" | "time" | "time over" | "timeout" | "time out" | "on time" => "T".to_string(),
-        "f" | "forfeit" => "F".to_string(),
-        number => {
-            let number = number
+    let rest = rest.trim();
+    let margin = match margin_word(rest) {
+        Some(word) => word.to_string(),
+        None => {
+            let number = rest
                 .trim_end_matches("points")
                 .trim_end_matches("point")
                 .trim_end_matches("pts")
@@ -227,16 +222,35 @@ pub(crate) fn is_result(v: &str) -> bool {
     }
 }
 
+/// A result written as one word, in the specification's form: `draw`, `jigo` -> `Draw`,
+/// `void` -> `Void`, a winner alone (`w`) -> `W+` (no margin known). Lower case in.
+fn result_word(lower: &str) -> Option<&'static str> {
+    match lower {
+        "draw" | "jigo" => Some("Draw"),
+        "void" => Some("Void"),
+        "b" => Some("B+"),
+        "w" => Some("W+"),
+        _ => None,
+    }
+}
+
+/// A margin written as a word, in the specification's form: `resign` -> `R`, `time over`
+/// -> `T`, `forfeit` -> `F`. Lower case in.
+fn margin_word(lower: &str) -> Option<&'static str> {
+    match lower {
+        "r" | "res" | "resign" | "resignation" => Some("R"),
+        "t" | "time" | "time over" | "timeout" | "time out" | "on time" => Some("T"),
+        "f" | "forfeit" => Some("F"),
+        _ => None,
+    }
+}
+
 /// What an irregular result would be: `draw` -> `Draw`, `B+time` -> `B+T`, `W+resign` ->
 /// `W+R`, `B+5,5` -> `B+5.5`, any other `B+...` -> `B+`, `black wins by 5 1/2` -> `B+5.5`.
 fn correct_result(v: &str) -> Option<String> {
     let lower = v.to_ascii_lowercase();
-    match lower.as_str() {
-        "draw" | "jigo" => return Some("Draw".into()),
-        "void" => return Some("Void".into()),
-        "b" => return Some("B+".into()),
-        "w" => return Some("W+".into()),
-        _ => {}
+    if let Some(whole) = result_word(&lower) {
+        return Some(whole.into());
     }
     let (winner, rest) = if let Some(r) = lower.strip_prefix("b+").or(lower.strip_prefix("black")) {
         ("B", r)
@@ -249,17 +263,11 @@ fn correct_result(v: &str) -> Option<String> {
         .trim_start_matches(" wins")
         .trim_start_matches(" by")
         .trim();
-    let reason = match rest {
-        "r" | "res" | "resign" | "resignation" => "R".to_string(),
-        "t" | "time" | "time over" | "timeout" | "time out" | "on time" => "T".to_string(),
-        "f" | "forfeit" => "F".to_string(),
-        number => correct_real(
-            number
-                .trim_end_matches(" points")
-                .trim_end_matches(" point"),
-        )
-        .or_else(|| is_real(number).then(|| number.to_string()))
-        .unwrap_or_default(),
+    let reason = match margin_word(rest) {
+        Some(word) => word.to_string(),
+        None => correct_real(rest.trim_end_matches(" points").trim_end_matches(" point"))
+            .or_else(|| is_real(rest).then(|| rest.to_string()))
+            .unwrap_or_default(),
     };
     Some(format!("{winner}+{reason}"))
 }
