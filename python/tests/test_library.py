@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import typing
 
 import pytest
@@ -208,5 +209,14 @@ def test_the_readme_examples_run_after_its_install_line():
     for script in [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]:
         done = subprocess.run([sys.executable, "-c", script], capture_output=True,
                               text=True, cwd=ROOT)
+        assert done.returncode == 0, script + done.stderr
+        assert "status" in done.stdout, done.stdout
+        # Saved to a file and run, as a reader would (Dask's workers import the file).
+        with tempfile.TemporaryDirectory() as folder:
+            saved = os.path.join(folder, "example.py")
+            with open(saved, "w", encoding="utf-8") as f:
+                f.write(script)
+            done = subprocess.run([sys.executable, saved], capture_output=True, text=True,
+                                  cwd=ROOT)
         assert done.returncode == 0, script + done.stderr
         assert "status" in done.stdout, done.stdout
